@@ -1,0 +1,587 @@
+/**
+ * The JSON shapes of the HTTP API (spec 1, "Resources and their fields" and "Endpoints"),
+ * shared by the server (main/server), the preload bridge and the renderer. Types only: nothing
+ * here runs, so the renderer can import it without pulling engine code into its bundle.
+ *
+ * Naming: fields the spec names keep its spelling (snake_case, e.g. `count_total`, `trx_id`,
+ * `span_start`); bodies the spec leaves open ("not shown") follow the same style and are marked
+ * DESIGN below, with the reason for each choice.
+ *
+ * Numbers: every decimal travels as a string with its decimal places kept (never a JSON number),
+ * dates as `YYYY-MM-DD`, times of day as `HH:MM:SS` in the ledger timezone, instants as
+ * Unix seconds (`timestamp`) like the query columns of the same name.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Envelopes
+
+/** Every successful JSON body except the CSV export: the payload sits under `data`. */
+export interface DataBody<T> {
+  data: T;
+}
+
+/**
+ * Body of every failing request other than a query error: 400 (bad input), 401 (credentials),
+ * 403 (refused path), 404, 405, 413 (body too large), 415 (not JSON), 429 (too many failed
+ * sign-ins), 500, 503 (ledger not loaded).
+ */
+export interface ApiErrorBody {
+  message: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cells (spec 1, "Cell encoding")
+
+export type ColumnType =
+  | 'null'
+  | 'bool'
+  | 'int'
+  | 'decimal'
+  | 'str'
+  | 'date'
+  | 'set'
+  | 'amount'
+  | 'position'
+  | 'inventory'
+  | 'interval'
+  | 'metas';
+
+/** Decimal with its currency; `number` keeps its decimal places and never uses exponent notation. */
+export interface AmountJson {
+  number: string;
+  currency: string;
+}
+
+/** Per-unit cost of a lot. */
+export interface CostJson {
+  number: string;
+  currency: string;
+  date: string | null;
+  label: string | null;
+}
+
+export interface PositionJson {
+  units: AmountJson;
+  /** null when not held at cost. */
+  cost: CostJson | null;
+}
+
+/** Positions ordered by units currency, then cost, a position without cost first. */
+export interface InventoryJson {
+  positions: PositionJson[];
+}
+
+export interface MetaPairJson {
+  key: string;
+  value: string;
+}
+
+/**
+ * One cell: null (any NULL), boolean (bool), number (int), string (decimal, str, date, interval),
+ * string[] (set, sorted), AmountJson, PositionJson, InventoryJson, MetaPairJson[] (metas).
+ * The column's `type` says which; the shapes alone are ambiguous (a str and a decimal are both strings).
+ */
+export type Cell = null | boolean | number | string | string[] | AmountJson | PositionJson | InventoryJson | MetaPairJson[];
+
+// ---------------------------------------------------------------------------------------------
+// Queries (POST /api/query, POST /api/query/csv)
+
+export interface QueryRequest {
+  query: string;
+  count_total?: boolean;
+}
+
+export interface QueryColumn {
+  name: string;
+  type: ColumnType;
+}
+
+export interface QueryResult {
+  columns: QueryColumn[];
+  /** One list per row, one cell per column in column order. */
+  rows: Cell[][];
+  /** Only when the request had count_total: rows before LIMIT and OFFSET. */
+  total?: number;
+}
+
+export type QueryResultBody = DataBody<QueryResult>;
+
+/** HTTP 400 of the query endpoints (not wrapped in `data`). Positions are 1-based, in Unicode characters. */
+export interface QueryErrorBody {
+  message: string;
+  line: number | null;
+  column: number | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Built-in queries (GET /api/query/builtins, POST /api/query/builtins/{name}/text)
+
+export type BuiltinParamType = 'date' | 'str' | 'set' | 'int' | 'decimal' | 'bool';
+
+export interface BuiltinParam {
+  name: string;
+  type: BuiltinParamType;
+}
+
+export interface BuiltinDescriptor {
+  /** Dotted name such as `postings.between`. */
+  name: string;
+  description: string;
+  /** Query text with `:name` parameters. */
+  bql: string;
+  params: BuiltinParam[];
+}
+
+export type BuiltinListBody = DataBody<BuiltinDescriptor[]>;
+
+/**
+ * JSON value of one parameter: date `YYYY-MM-DD`, str string, set string[], int integer,
+ * decimal number or decimal string (a string keeps its decimal places), bool boolean; null for "no value".
+ */
+export type BuiltinParamValue = string | number | boolean | string[] | null;
+
+export interface BuiltinTextRequest {
+  /** Every parameter of the query and no other. */
+  params: Record<string, BuiltinParamValue>;
+}
+
+export type BuiltinTextBody = DataBody<{ query: string }>;
+
+// ---------------------------------------------------------------------------------------------
+// Saved queries (GET /api/query/saved)
+
+/**
+ * One `query` directive, in ledger order.
+ * DESIGN: the spec does not name the text field; `query` matches the request field of
+ * POST /api/query, where the text is sent to run it. The list wrapper is `{data: [...]}` like
+ * every other list.
+ */
+export interface SavedQueryRecord {
+  name: string;
+  /** Directive date, YYYY-MM-DD. */
+  date: string;
+  query: string;
+  /** Compiles with the current engine. */
+  valid: boolean;
+  /** Why not, when invalid; null when valid. */
+  error: QueryErrorBody | null;
+}
+
+export type SavedQueryListBody = DataBody<SavedQueryRecord[]>;
+
+// ---------------------------------------------------------------------------------------------
+// Schema (GET /api/query/schema)
+
+export interface SchemaColumn {
+  name: string;
+  type: ColumnType;
+  description: string;
+}
+
+export interface SchemaTable {
+  /** Without `#`; `postings` first. */
+  name: string;
+  description: string;
+  columns: SchemaColumn[];
+}
+
+export interface SchemaFunction {
+  name: string;
+  /** Same form as the function tables of spec 2. */
+  signature: string;
+  description: string;
+  aggregate: boolean;
+}
+
+export interface Schema {
+  columns: SchemaColumn[];
+  tables: SchemaTable[];
+  functions: SchemaFunction[];
+}
+
+export type SchemaBody = DataBody<Schema>;
+
+// ---------------------------------------------------------------------------------------------
+// Valued totals, shared by the statistic endpoints
+
+export type AccountType = 'Assets' | 'Liabilities' | 'Equity' | 'Income' | 'Expenses';
+
+/**
+ * A sum of holdings valued in the operating currency (spec 1, statistic rules 1-2).
+ * DESIGN: the figure a page prints (`number` in `currency`) plus what it was made of, so a page
+ * can show "1,234.00 USD (+ 3 VACHR not priced)" without another request.
+ */
+export interface ValuedTotal {
+  /** Sum of every part a price converts, in `currency`, as a decimal string; "0" when nothing converts. */
+  number: string;
+  /** The operating currency. */
+  currency: string;
+  /** Units per currency before valuation (lots merged, cost ignored), ordered by currency. */
+  units: AmountJson[];
+  /** Parts no price converts: kept in their own currency and left out of `number`. */
+  unconverted: AmountJson[];
+}
+
+/**
+ * Query-string parameters of every statistic endpoint: `from` and `to`, both included,
+ * `YYYY-MM-DD` or an instant (ISO 8601 with offset, standing for its day in the ledger timezone).
+ */
+export interface StatisticRange {
+  from: string;
+  to: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/statistic/summary?from&to   (DESIGN: body not shown by the spec)
+
+export interface StatisticSummary {
+  /** The range as days (instants already turned into ledger days). */
+  from: string;
+  to: string;
+  currency: string;
+  /** Assets and Liabilities up to `to`, valued at the prices of `to` (report.net_worth). */
+  net_worth: ValuedTotal;
+  /** Liabilities up to `to`, negative as in the ledger. */
+  liabilities: ValuedTotal;
+  /** Income of the range, negative as in the ledger (income is a credit). */
+  income: ValuedTotal;
+  expenses: ValuedTotal;
+  /** Transactions dated in the range, padding transactions excluded. */
+  transaction_count: number;
+}
+
+export type StatisticSummaryBody = DataBody<StatisticSummary>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/statistic/graph?from&to&interval   (DESIGN: body and the bin-size parameter not shown)
+
+/** DESIGN: the bin-size query parameter is `interval`, named after report.net_worth_trend's parameter. */
+export type GraphInterval = 'day' | 'week' | 'month';
+
+export interface GraphPoint extends ValuedTotal {
+  /** First day of the bucket (a week starts on Monday); the first and last may lie outside the range. */
+  date: string;
+  /** Net change of the bucket per account type present (postings of the range only), ordered by type. */
+  changes: Array<{ type: AccountType } & ValuedTotal>;
+}
+
+export interface StatisticGraph {
+  from: string;
+  to: string;
+  interval: GraphInterval;
+  currency: string;
+  /** One per bucket, ascending, every bucket of the range (at most 50,000). */
+  points: GraphPoint[];
+}
+
+export type StatisticGraphBody = DataBody<StatisticGraph>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/statistic/{account_type}?from&to   (DESIGN: body not shown)
+
+export interface AccountTypeBreakdownRow extends ValuedTotal {
+  account: string;
+}
+
+/** One of the ten largest postings of the type. */
+export interface TopPosting {
+  date: string;
+  time: string;
+  timestamp: number;
+  account: string;
+  /** Transaction id (the postings' `id` column). */
+  trx_id: string;
+  payee: string | null;
+  narration: string;
+  units: AmountJson;
+  /** Balance of the posting's account right after it, in the posting's currency. */
+  account_balance: AmountJson;
+  /** Units converted to the operating currency at the prices of `to`; null when no price converts them. */
+  value: AmountJson | null;
+}
+
+export interface StatisticAccountType {
+  type: AccountType;
+  from: string;
+  to: string;
+  currency: string;
+  /** Sum of the breakdown rows. */
+  total: ValuedTotal;
+  /** Per account, ordered by value ascending, then account. */
+  breakdown: AccountTypeBreakdownRow[];
+  /** At most 10. */
+  top: TopPosting[];
+}
+
+export type StatisticAccountTypeBody = DataBody<StatisticAccountType>;
+
+// ---------------------------------------------------------------------------------------------
+// Pages (GET /api/journals, GET /api/accounts/{account}/journals, GET /api/errors)
+
+/**
+ * DESIGN: one paging envelope for every paged list. `page` counts from 1; `total_count` is the
+ * row count before LIMIT and OFFSET and `total_pages` = ceil(total_count / size) (0 when empty);
+ * a page past the last has empty `records`.
+ */
+export interface Page<T> {
+  page: number;
+  size: number;
+  total_count: number;
+  total_pages: number;
+  records: T[];
+}
+
+/** Query-string parameters of the paged endpoints; size 1 to 1000, default 100. */
+export interface PageQuery {
+  page?: number;
+  size?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/journals?page&size&keyword&tags&links   (DESIGN: body not shown)
+//
+// DESIGN: filters are query parameters `keyword` (plain text), `tags` and `links` (repeatable
+// or comma-separated); absent means NULL, so the filter is left out.
+
+/** A posting as shown under a journal item (from the transaction-postings query). */
+export interface JournalPosting {
+  /** Position of the written posting in its transaction; lot rows of one posting share it. */
+  posting_index: number;
+  account: string;
+  flag: string | null;
+  units: AmountJson;
+  cost: CostJson | null;
+  /** Per-unit price, or null. */
+  price: AmountJson | null;
+  /** Written without amount and inferred. */
+  automatic: boolean;
+  metas: MetaPairJson[];
+}
+
+interface JournalItemBase {
+  /** Transaction id, or for a balance check the id of its check. */
+  id: string;
+  /** Processing order. */
+  seq: number;
+  date: string;
+  /** Stored time (a time skipped by daylight saving shows moved forward by the gap). */
+  time: string;
+  metas: MetaPairJson[];
+}
+
+export interface JournalTransaction extends JournalItemBase {
+  type: 'Transaction';
+  flag: string;
+  payee: string | null;
+  narration: string;
+  tags: string[];
+  links: string[];
+  /** False for an UnbalancedTransaction. */
+  balanced: boolean;
+  postings: JournalPosting[];
+}
+
+/** A padding transaction (flag P): the pad's generated entry. */
+export interface JournalBalancePad extends JournalItemBase {
+  type: 'BalancePad';
+  /** `Balance Pad`. */
+  payee: string | null;
+  /** Like `pad Assets:Cash to Equity:Opening-Balances`. */
+  narration: string;
+  postings: JournalPosting[];
+}
+
+/** A balance assertion, completed from journals.balance_checks. */
+export interface JournalBalanceCheck extends JournalItemBase {
+  type: 'BalanceCheck';
+  account: string;
+  /** Asserted amount. */
+  amount: AmountJson;
+  /** Explicit `~` tolerance, or null. */
+  tolerance: string | null;
+  /** Balance of the account and its sub-accounts in the asserted currency where it is checked. */
+  actual: AmountJson;
+  passed: boolean;
+  /** amount - actual. */
+  difference: AmountJson;
+  /** actual + difference, written with the decimal places of the balance. */
+  asserted: AmountJson;
+  /** Account padded from (`balance ... with pad`), or null. */
+  pad: string | null;
+}
+
+export type JournalItem = JournalTransaction | JournalBalancePad | JournalBalanceCheck;
+
+export type JournalPageBody = DataBody<Page<JournalItem>>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/accounts/{account}/journals?page&size   (DESIGN: body not shown)
+
+/** A posting row of accounts.journal (lot rows of one posting added into one row). */
+export interface AccountJournalPosting {
+  type: 'posting';
+  date: string;
+  time: string;
+  timestamp: number;
+  flag: string;
+  /** Id of the posting's transaction. */
+  trx_id: string;
+  /** Account of the posting (the account or one of its sub-accounts). */
+  account: string;
+  payee: string | null;
+  narration: string;
+  seq: number;
+  posting_index: number;
+  units: AmountJson;
+  /** Units of the running balance of the account and its sub-accounts after this row, per currency. */
+  balance: AmountJson[];
+}
+
+/** A balance assertion of accounts.balance_assertions, standing right after the postings it includes. */
+export interface AccountJournalAssertion {
+  type: 'balance';
+  date: string;
+  time: string;
+  timestamp: number;
+  /** Id of the check (as GET /api/journals lists it). */
+  trx_id: string;
+  account: string;
+  amount: AmountJson;
+  actual: AmountJson;
+  passed: boolean;
+  pad: string | null;
+  seq: number;
+  /** The running balance where the assertion stands, per currency. */
+  balance: AmountJson[];
+}
+
+export type AccountJournalRow = AccountJournalPosting | AccountJournalAssertion;
+
+/** Newest first; `size` defaults to 100 rows, each posting row and each assertion one row. */
+export type AccountJournalPageBody = DataBody<Page<AccountJournalRow>>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/for-new-transaction   (DESIGN: body not shown; takes no parameters)
+
+export interface ForNewTransaction {
+  /** Every payee once, sorted; no padding payees, no empty ones. */
+  payees: string[];
+  /** Open accounts (open directive, no close), sorted. */
+  accounts: string[];
+}
+
+export type ForNewTransactionBody = DataBody<ForNewTransaction>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/documents   (DESIGN: body not shown; takes no parameters)
+
+export interface DocumentItem {
+  date: string;
+  time: string;
+  /** Relative to the ledger directory; download with GET /api/documents/file?path=<path>. */
+  path: string;
+  /** Account of the directive or naming posting; null for a document of a transaction itself. */
+  account: string | null;
+  /** Naming transaction, null for a document directive. */
+  transaction_id: string | null;
+}
+
+/** Newest first. */
+export type DocumentListBody = DataBody<DocumentItem[]>;
+
+/** Path of the download endpoint (the response is the file itself, or an ApiErrorBody). */
+export const DOCUMENT_FILE_PATH = '/api/documents/file';
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/errors?page&size   (DESIGN: body not shown)
+
+export interface LedgerErrorItem {
+  /** Derived from the directive's position; errors of one directive share it. */
+  id: string;
+  /** Error kind, e.g. UnbalancedTransaction (the #errors `kind` column). */
+  error_type: string;
+  message: string;
+  /** Relative to the ledger directory (full path if outside); null if unknown. */
+  file: string | null;
+  /** Lines of the directive, 1-based and inclusive (from `line` and the lines of `source`); null if unknown. */
+  line_start: number | null;
+  line_end: number | null;
+  column: number | null;
+  /** Byte offsets a writer replaces the directive by; null if unknown. */
+  span_start: number | null;
+  span_end: number | null;
+  /** Text of the directive. */
+  source: string | null;
+  /** Recorded details (e.g. txn_id, account_name), sorted by key. */
+  metas: MetaPairJson[];
+}
+
+export type LedgerErrorPageBody = DataBody<Page<LedgerErrorItem>>;
+
+// ---------------------------------------------------------------------------------------------
+// Ledger status and reload events (GET /api/status, GET /api/events)   (DESIGN: not in the spec)
+
+export interface LoadProblem {
+  /** Why the last reload kept the previous snapshot (file vanished, unreadable, loader failure). */
+  message: string;
+  /** Unix ms. */
+  at: number;
+}
+
+/**
+ * What is loaded now. Every field describes the one snapshot being served (or none yet):
+ * it is read from a single swap, never a mix of two loads.
+ */
+export interface LedgerStatus {
+  /** 1 for the first snapshot, +1 for each swap; 0 while nothing is loaded. */
+  generation: number;
+  /** Main ledger file, absolute. */
+  file: string;
+  /** When the served snapshot was loaded, Unix ms; null while nothing is loaded. */
+  loaded_at: number | null;
+  /** How long building it took, ms. */
+  load_ms: number | null;
+  /** Ledger errors of the served snapshot (GET /api/errors lists them). */
+  error_count: number;
+  transaction_count: number;
+  /** Files read (main file and includes). */
+  file_count: number;
+  /** Set when the last reload failed and an older snapshot (or none) is served; null otherwise. */
+  problem: LoadProblem | null;
+}
+
+export type LedgerStatusBody = DataBody<LedgerStatus>;
+
+/**
+ * Server-sent events of GET /api/events (`event:` field -> `data:` JSON):
+ * - `status` once on connect, so a client knows what it is looking at;
+ * - `reload` after each swap to a new snapshot (with errors or not), `id:` = generation;
+ * - `problem` when a reload failed and the previous snapshot stays.
+ * The data of each is a LedgerStatus.
+ */
+export type ServerEventName = 'status' | 'reload' | 'problem';
+
+export interface ServerEvent {
+  event: ServerEventName;
+  data: LedgerStatus;
+}
+
+/** Path of the event stream. */
+export const EVENTS_PATH = '/api/events';
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in (POST /api/auth/login, POST /api/auth/logout)   (DESIGN: "sign-in flow not shown")
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+
+export interface AuthState {
+  /** SVC_AUTH is set. */
+  auth_required: boolean;
+  /** This client now holds a session (always true when no auth is required). */
+  authenticated: boolean;
+}
+
+export type AuthStateBody = DataBody<AuthState>;
