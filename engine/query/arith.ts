@@ -148,7 +148,7 @@ export function arithResultType(op: ArithOp, left: TypeName, right: TypeName): T
 
 export const UNARY_TYPES: ReadonlySet<TypeName> = new Set(['int', 'decimal', 'amount', 'position', 'inventory']);
 
-export function negate(type: TypeName, v: Value): Value {
+export function negate(type: TypeName, v: unknown): Value {
   if (v === null) return null;
   switch (type) {
     case 'int':
@@ -193,7 +193,7 @@ export function comparisonType(op: CompareOp, left: TypeName, right: TypeName): 
 }
 
 /** Evaluates a comparison of two non-NULL values of `type` (from comparisonType). */
-export function compare(op: CompareOp, type: TypeName, a: Value, b: Value): boolean {
+export function compare(op: CompareOp, type: TypeName, a: unknown, b: unknown): boolean {
   switch (op) {
     case '=':
       return valuesEqual(type, a, b);

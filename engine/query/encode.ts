@@ -12,7 +12,7 @@ import type { Inventory } from './inventory';
 import { intervalText } from './interval';
 import { RESULT_TEXT_BYTES_PER_VALUE } from './limits';
 import { utf8Length } from './errors';
-import type { Interval, Metas, StrSet, TypeName, Value } from './types';
+import type { Interval, Metas, StrSet, TypeName } from './types';
 
 export interface JsonAmount {
   number: string;
@@ -56,7 +56,7 @@ export function encodePosition(p: Position): JsonPosition {
 }
 
 /** One cell as document 1 "Cell encoding" describes it. */
-export function encodeCell(type: TypeName, v: Value): JsonCell {
+export function encodeCell(type: TypeName, v: unknown): JsonCell {
   if (v === null) return null;
   switch (type) {
     case 'bool':
@@ -160,7 +160,7 @@ function textBytes(s: string): number {
  * and values of a metas list, added up per cell). "One per 64 bytes" is read as whole blocks:
  * a 63-byte text costs 1, a 64-byte text 2.
  */
-export function countValue(type: TypeName, v: Value): number {
+export function countValue(type: TypeName, v: unknown): number {
   if (v === null) return 1;
   switch (type) {
     case 'str': {

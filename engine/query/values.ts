@@ -11,7 +11,7 @@ import { formatDate } from '../dates';
 import type { Amount, Cost, Position } from '../ledger/snapshot';
 import { Inventory } from './inventory';
 import { QueryError } from './errors';
-import type { Interval, Metas, StrSet, TypeName, Value } from './types';
+import type { Interval, Metas, StrSet, TypeName } from './types';
 import { intervalText } from './interval';
 
 // ---------------------------------------------------------------------------------------------
@@ -129,7 +129,7 @@ function comparePair(a: readonly [string, string], b: readonly [string, string])
  * Total order of document 2 "Ordering" (ORDER BY, min, max, <, <=, >, >=). NULL is lower than any
  * value. Intervals have no order: the compiler rejects them, so reaching here is a bug.
  */
-export function compareValues(type: TypeName, a: Value, b: Value): number {
+export function compareValues(type: TypeName, a: unknown, b: unknown): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
   switch (type) {
     case 'bool':
@@ -178,7 +178,7 @@ function seqEqual<T>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boole
 }
 
 /** Equality for `=`, DISTINCT, GROUP BY and IN. Two NULLs are equal here (DISTINCT and GROUP BY). */
-export function valuesEqual(type: TypeName, a: Value, b: Value): boolean {
+export function valuesEqual(type: TypeName, a: unknown, b: unknown): boolean {
   if (a === null || b === null) return a === b;
   switch (type) {
     case 'int':
@@ -233,7 +233,7 @@ function costKey(c: Cost | null): string {
   return `{${decKeyText(c.number)} ${c.currency}, ${c.date}, ${c.label === null ? '-' : JSON.stringify(c.label)}}`;
 }
 
-export function valueKey(type: TypeName, v: Value): string {
+export function valueKey(type: TypeName, v: unknown): string {
   if (v === null) return NULL_KEY;
   switch (type) {
     case 'str': {
@@ -300,7 +300,7 @@ export function inventoryText(inv: Inventory): string {
  * with a comma (no space, as in CSV), metas as `key: value` joined by `; `, intervals like
  * `1 year 2 months`. NULL gives '' (the CSV form; str(NULL) itself is NULL by the NULL rule).
  */
-export function toText(type: TypeName, v: Value): string {
+export function toText(type: TypeName, v: unknown): string {
   if (v === null) return '';
   switch (type) {
     case 'bool':
