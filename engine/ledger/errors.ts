@@ -3,6 +3,7 @@
  * here once; other modules call the constructors below.
  */
 import type { DayNum } from '../dates';
+import { formatDate } from '../dates';
 import type { SourceRef } from './ast';
 
 export interface LedgerError {
@@ -16,6 +17,12 @@ export interface LedgerError {
   account: string | null;
   /** Recorded details (txn_id, account_name, budget_name, ...). */
   metas: [string, string][];
+  /**
+   * Error id (spec #errors `id`): derived from the directive's position, so errors of one directive
+   * share it and an error in a transaction carries the transaction's id. Filled in by `loadLedger`
+   * when the snapshot is finished (null until then, and for errors without a position).
+   */
+  id: string | null;
 }
 
 export function ledgerError(
@@ -32,5 +39,200 @@ export function ledgerError(
     date: extra.date ?? null,
     account: extra.account ?? null,
     metas: extra.metas ?? [],
+    id: null,
   };
 }
+
+/** What the booking modules know about the directive an error is about. */
+export interface ErrorSite {
+  src: SourceRef | null;
+  date: DayNum | null;
+  /** Transaction id when the directive is a transaction (recorded as meta txn_id). */
+  txnId?: string | null;
+}
+
+function at(site: ErrorSite, account: string | null, metas: [string, string][] = []): Partial<LedgerError> {
+  const m: [string, string][] = [...metas];
+  if (site.txnId) m.push(['txn_id', site.txnId]);
+  if (account) m.push(['account_name', account]);
+  return { date: site.date, account, metas: m };
+}
+
+function mk(kind: string, message: string, site: ErrorSite, account: string | null = null, metas: [string, string][] = []): LedgerError {
+  return ledgerError(kind, message, site.src, at(site, account, metas));
+}
+
+/** The error kinds of the booking stage (spec names first; the rest follow Beancount/zhang names). */
+export const ErrorKind = {
+  UnbalancedTransaction: 'UnbalancedTransaction',
+  AccountDoesNotExist: 'AccountDoesNotExist',
+  AccountClosed: 'AccountClosed',
+  AccountBalanceCheckError: 'AccountBalanceCheckError',
+  AmbiguousLotMatch: 'AmbiguousLotMatch',
+  NoEnoughCommodityLot: 'NoEnoughCommodityLot',
+  UnsupportedBookingMethod: 'UnsupportedBookingMethod',
+  TransactionHasMultipleImplicitPosting: 'TransactionHasMultipleImplicitPosting',
+  TransactionCannotInferAmount: 'TransactionCannotInferAmount',
+  InvalidCost: 'InvalidCost',
+  CurrencyNotAllowed: 'CurrencyNotAllowed',
+  DuplicateOpen: 'DuplicateOpen',
+  DuplicateClose: 'DuplicateClose',
+  CloseNonZeroAccount: 'CloseNonZeroAccount',
+  CloseUnopenedAccount: 'CloseUnopenedAccount',
+  DuplicateCommodity: 'DuplicateCommodity',
+  UnusedPad: 'UnusedPad',
+  PadAtCost: 'PadAtCost',
+  DocumentFileNotFound: 'DocumentFileNotFound',
+  InvalidOption: 'InvalidOption',
+  UnsupportedPlugin: 'UnsupportedPlugin',
+} as const;
+
+const K = ErrorKind;
+
+export const Errors = {
+  unbalanced: (site: ErrorSite, residual: string) =>
+    mk(K.UnbalancedTransaction, `Transaction does not balance: (${residual})`, site),
+  multipleImplicit: (site: ErrorSite, currency: string | null) =>
+    mk(
+      K.TransactionHasMultipleImplicitPosting,
+      currency
+        ? `Transaction has too many missing numbers for currency group '${currency}'; it is ignored`
+        : 'Transaction has more than one posting without an amount; it is ignored',
+      site,
+    ),
+  cannotInfer: (site: ErrorSite, what: string) =>
+    mk(K.TransactionCannotInferAmount, `Transaction cannot be completed: ${what}; it is ignored`, site),
+  invalidCost: (site: ErrorSite, account: string, what: string) => mk(K.InvalidCost, what, site, account),
+  accountDoesNotExist: (site: ErrorSite, account: string) =>
+    mk(K.AccountDoesNotExist, `Account ${account} does not exist (no open directive)`, site, account),
+  accountNotYetOpen: (site: ErrorSite, account: string, openDate: DayNum) =>
+    mk(K.AccountDoesNotExist, `Account ${account} is used before it is opened on ${formatDate(openDate)}`, site, account),
+  accountClosed: (site: ErrorSite, account: string, closeDate: DayNum) =>
+    mk(K.AccountClosed, `Account ${account} is used after it was closed on ${formatDate(closeDate)}`, site, account),
+  currencyNotAllowed: (site: ErrorSite, account: string, currency: string, allowed: string[]) =>
+    mk(K.CurrencyNotAllowed, `Invalid currency ${currency} for account ${account} (allowed: ${allowed.join(', ')})`, site, account),
+  balanceFailed: (site: ErrorSite, account: string, expected: string, actual: string, diff: string, tooMuch: boolean) =>
+    mk(
+      K.AccountBalanceCheckError,
+      `Balance failed for ${account}: expected ${expected} != accumulated ${actual} (${diff} ${tooMuch ? 'too much' : 'too little'})`,
+      site,
+      account,
+    ),
+  ambiguousLots: (site: ErrorSite, account: string, posting: string, lots: string) =>
+    mk(K.AmbiguousLotMatch, `Ambiguous matches for "${posting}" in ${account}: ${lots}; booked oldest first`, site, account),
+  notEnoughLots: (site: ErrorSite, account: string, posting: string, remainder: string) =>
+    mk(
+      K.NoEnoughCommodityLot,
+      `Not enough lots to reduce "${posting}" in ${account}; the remaining ${remainder} is booked as a new lot`,
+      site,
+      account,
+    ),
+  unsupportedBooking: (site: ErrorSite, account: string | null, method: string, fallback: string) =>
+    mk(K.UnsupportedBookingMethod, `Booking method ${method} is not supported; ${fallback} is used instead`, site, account),
+  duplicateOpen: (site: ErrorSite, account: string) => mk(K.DuplicateOpen, `Duplicate open directive for ${account}`, site, account),
+  duplicateClose: (site: ErrorSite, account: string) =>
+    mk(K.DuplicateClose, `Duplicate close directive for ${account}`, site, account),
+  closeUnopened: (site: ErrorSite, account: string) =>
+    mk(K.CloseUnopenedAccount, `Unopened account ${account} is being closed`, site, account),
+  closeNonZero: (site: ErrorSite, account: string, balance: string) =>
+    mk(K.CloseNonZeroAccount, `Account ${account} is closed while it still holds ${balance}`, site, account),
+  duplicateCommodity: (site: ErrorSite, currency: string) =>
+    mk(K.DuplicateCommodity, `Duplicate commodity directives for '${currency}'`, site),
+  unusedPad: (site: ErrorSite, account: string) => mk(K.UnusedPad, `Unused Pad entry for ${account}`, site, account),
+  padAtCost: (site: ErrorSite, account: string, currency: string) =>
+    mk(K.PadAtCost, `Attempt to pad ${account} in ${currency}, which it holds at cost; the padding is booked without cost`, site, account),
+  documentNotFound: (site: ErrorSite, account: string | null, filename: string) =>
+    mk(K.DocumentFileNotFound, `File does not exist: "${filename}"`, site, account),
+  invalidOption: (site: ErrorSite, name: string, value: string, why: string) =>
+    mk(K.InvalidOption, `Invalid value "${value}" for option "${name}": ${why}`, site),
+  unsupportedPlugin: (site: ErrorSite, name: string) =>
+    mk(K.UnsupportedPlugin, `Plugin "${name}" is not supported and has no effect`, site),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Syntax and loading stage (engine/ledger/syntax, engine/ledger/load.ts).
+
+/** Error kinds of reading files: malformed directives, includes, plugins. */
+export const LoadErrorKind = {
+  /** A directive that cannot be read; it is skipped as a whole (a transaction with all its postings). */
+  ParseError: 'ParseError',
+  /** An include whose file is missing or unreadable, or whose glob pattern matches nothing. */
+  IncludeNotFound: 'IncludeNotFound',
+  /** An include of a file that is already being loaded further up the include chain. */
+  IncludeCycle: 'IncludeCycle',
+  /** A file included a second time from elsewhere (not a cycle); loading it twice would double it. */
+  DuplicateInclude: 'DuplicateInclude',
+  /** The main ledger file itself cannot be read. */
+  FileNotFound: 'FileNotFound',
+} as const;
+
+/** Where a syntax-stage error stands: the directive's span, its text and its date if readable. */
+export interface SyntaxSite {
+  src: SourceRef | null;
+  source: string | null;
+  date: DayNum | null;
+}
+
+const syntaxError = (kind: string, message: string, site: SyntaxSite): LedgerError =>
+  ledgerError(kind, message, site.src, { source: site.source, date: site.date });
+
+/** The sentences of ParseError (what is wrong; the position is appended by the parser). */
+export const SyntaxMessages = {
+  unterminatedString: () => 'unterminated string (no closing ")',
+  invalidDate: (text: string) => `invalid date ${text}`,
+  invalidTime: (text: string) => `invalid time of day ${text} (expected HH:MM or HH:MM:SS)`,
+  timeInBeancount: (text: string) =>
+    `a time of day after the date (${text}) is only allowed in .zhang files; in Beancount files write it as metadata: time: "${text}"`,
+  invalidTimeMeta: (text: string) => `invalid time metadata "${text}" (expected "HH:MM" or "HH:MM:SS"); the directive is read without a time`,
+  expectedDate: (found: string) => `expected a date at the start of the directive, found ${found}`,
+  expectedDirective: (found: string) => `expected a directive keyword or a transaction flag after the date, found ${found}`,
+  unknownDirective: (word: string) => `unknown directive "${word}"`,
+  zhangOnlySyntax: (what: string) => `${what} is only available in .zhang files`,
+  zhangOnlyDirective: (word: string) =>
+    `the "${word}" directive is only available in .zhang files; in Beancount files write: custom "${word}" ...`,
+  unexpected: (what: string, found: string) => `unexpected ${found} ${what}`,
+  expected: (what: string, found: string) => `expected ${what}, found ${found}`,
+  invalidAccount: (text: string) =>
+    `invalid account name "${text}" (components are separated by ":" and start with an uppercase letter, a digit or a non-ASCII letter)`,
+  invalidCurrency: (text: string) => `invalid currency "${text}"`,
+  invalidNumber: (text: string) => `invalid number ${text}`,
+  divisionByZero: () => 'division by zero in an amount expression',
+  nestedTooDeeply: () => 'amount expression nested too deeply',
+  tooManyStrings: () => 'too many strings in the transaction header (at most payee and narration)',
+  duplicateCostPart: (part: string) => `the cost has more than one ${part}`,
+  totalCostWithHash: () => 'a total cost {{...}} cannot use the per-unit # total form',
+  duplicatePrice: () => 'the posting has more than one price',
+  duplicateCost: () => 'the posting has more than one cost',
+  postingOutsideTransaction: () => 'a posting line is only allowed in a transaction',
+  orphanIndentedLine: () =>
+    'indented line does not belong to any directive (a blank line ends a directive; directives start in column 1)',
+  strayText: (found: string) => `text that is not a directive: ${found}`,
+  badCustomBudget: (name: string, usage: string) => `custom "${name}" needs ${usage}`,
+  popAbsentTag: (tag: string) => `poptag #${tag}: the tag was not pushed`,
+  popAbsentMeta: (key: string) => `popmeta ${key}: the key was not pushed`,
+  unbalancedTag: (tag: string) => `pushtag #${tag} is never popped in this file`,
+  unbalancedMeta: (key: string) => `pushmeta ${key} is never popped in this file`,
+  internal: (what: string) => `internal error while reading this directive: ${what}`,
+};
+
+/** Errors of the syntax and loading stage. */
+export const SyntaxErrors = {
+  parse: (site: SyntaxSite, message: string) => syntaxError(LoadErrorKind.ParseError, message, site),
+  includeNotFound: (site: SyntaxSite, pattern: string, path: string) =>
+    syntaxError(LoadErrorKind.IncludeNotFound, `include "${pattern}": file ${path} does not exist or cannot be read`, site),
+  includeNoMatch: (site: SyntaxSite, pattern: string) =>
+    syntaxError(LoadErrorKind.IncludeNotFound, `include "${pattern}": the pattern matches no files`, site),
+  includeCycle: (site: SyntaxSite, pattern: string, chain: string[]) =>
+    syntaxError(LoadErrorKind.IncludeCycle, `include "${pattern}" makes a cycle: ${chain.join(' -> ')}; it is skipped`, site),
+  duplicateInclude: (site: SyntaxSite, pattern: string, path: string) =>
+    syntaxError(LoadErrorKind.DuplicateInclude, `include "${pattern}": file ${path} is already included; it is not read twice`, site),
+  fileNotFound: (path: string) =>
+    syntaxError(LoadErrorKind.FileNotFound, `ledger file ${path} does not exist or cannot be read`, { src: null, source: null, date: null }),
+  /** Same kind as Errors.unsupportedPlugin, with the directive's text recorded. */
+  pluginNotRun: (site: SyntaxSite, name: string, native: readonly string[]) =>
+    syntaxError(
+      ErrorKind.UnsupportedPlugin,
+      `Plugin "${name}" is not run: plugins are not executed; only ${native.join(' and ')} are supported, built in`,
+      site,
+    ),
+};

@@ -1,0 +1,174 @@
+/**
+ * Splits a transaction's postings into currency groups that must each balance, and fills in
+ * currencies left unwritten — a port of Beancount's `booking_full.categorize_by_currency` and
+ * `replace_currencies`:
+ * - a posting's group is its cost currency, else its price currency, else its units currency;
+ * - a posting whose group cannot be told from itself takes the only other group, or the
+ *   currencies its account holds;
+ * - a posting without any amount (auto posting) joins every group; two of them are an error.
+ */
+import type { Dec } from '../../decimal';
+import type { CostSpec, PostingAst } from '../ast';
+import type { Holdings } from './holdings';
+
+export interface WorkCost {
+  perUnit: Dec | null;
+  total: Dec | null;
+  currency: string;
+  date: number | null;
+  label: string | null;
+  /** True when no number is written (`{}`, `{USD}`, `{2024-01-01}`). */
+  noNumber: boolean;
+}
+
+export interface WorkPosting {
+  /** Written position in the transaction. */
+  index: number;
+  ast: PostingAst;
+  number: Dec | null;
+  currency: string;
+  cost: WorkCost | null;
+  price: { number: Dec | null; currency: string; isTotal: boolean } | null;
+  /** Written without an amount: its amount is inferred (automatic). */
+  auto: boolean;
+}
+
+export interface Group {
+  currency: string;
+  postings: WorkPosting[];
+}
+
+export type Categorized = { ok: true; groups: Group[] } | { ok: false; multipleAuto: boolean; message: string };
+
+const MISSING = Symbol('missing');
+type Cur = string | null | typeof MISSING;
+
+interface Refer {
+  index: number;
+  units: Cur;
+  cost: Cur;
+  price: Cur;
+}
+
+function bucket(r: Refer): string | null {
+  if (typeof r.cost === 'string') return r.cost;
+  if (typeof r.price === 'string') return r.price;
+  if (r.cost === null && r.price === null && typeof r.units === 'string') return r.units;
+  return null;
+}
+
+export function categorize(postings: readonly PostingAst[], holdingsOf: (account: string) => Holdings | undefined): Categorized {
+  const groups = new Map<string, Refer[]>();
+  const firstIndex = new Map<string, number>();
+  const autos: Refer[] = [];
+  const unknown: Refer[] = [];
+  const put = (currency: string, r: Refer) => {
+    if (!firstIndex.has(currency)) firstIndex.set(currency, r.index);
+    let g = groups.get(currency);
+    if (!g) groups.set(currency, (g = []));
+    g.push(r);
+  };
+
+  postings.forEach((p, index) => {
+    const hasUnits = p.number !== null || p.currency !== null;
+    let units: Cur = hasUnits ? (p.currency ?? MISSING) : null;
+    let cost: Cur = p.cost ? (p.cost.currency ?? MISSING) : null;
+    let price: Cur = p.price ? (p.price.currency ?? MISSING) : null;
+    if (cost === MISSING && typeof price === 'string') cost = price;
+    if (price === MISSING && typeof cost === 'string') price = cost;
+    if (!hasUnits) units = MISSING;
+    const r: Refer = { index, units, cost, price };
+    if (!hasUnits && price === null) autos.push(r);
+    else {
+      const c = bucket(r);
+      if (c !== null) put(c, r);
+      else unknown.push(r);
+    }
+  });
+
+  if (unknown.length === 1 && groups.size === 1) {
+    const r = unknown.pop()!;
+    const other = groups.keys().next().value as string;
+    if (r.price === null && r.cost === null) r.units = other;
+    else {
+      if (r.price === MISSING) r.price = other;
+      if (r.cost === MISSING) r.cost = other;
+    }
+    put(bucket(r)!, r);
+  }
+  for (const r of unknown) {
+    const h = holdingsOf(postings[r.index].account);
+    if (r.units === MISSING && h) {
+      const cs = h.currencies();
+      if (cs.length === 1) r.units = cs[0];
+    }
+    if ((r.cost === MISSING || r.price === MISSING) && h) {
+      const cc = h.costCurrencies();
+      if (cc.length === 1) {
+        if (r.price === MISSING) r.price = cc[0];
+        if (r.cost === MISSING) r.cost = cc[0];
+      }
+    }
+    const c = bucket(r);
+    if (c === null) return { ok: false, multipleAuto: false, message: `failed to categorize posting ${r.index + 1} (${postings[r.index].account})` };
+    put(c, r);
+  }
+  for (const refs of groups.values()) {
+    for (const r of refs) {
+      if (r.units !== MISSING) continue;
+      const h = holdingsOf(postings[r.index].account);
+      const cs = h?.currencies() ?? [];
+      if (cs.length === 1) r.units = cs[0];
+    }
+  }
+  if (autos.length > 1) return { ok: false, multipleAuto: true, message: 'more than one posting without an amount' };
+  for (const a of autos) {
+    for (const c of groups.keys()) {
+      groups.get(c)!.push({ index: a.index, units: c, cost: null, price: null });
+    }
+  }
+  for (const refs of groups.values()) {
+    for (const r of refs) {
+      for (const [cur, name] of [
+        [r.units, 'units'],
+        [r.cost, 'cost'],
+        [r.price, 'price'],
+      ] as const) {
+        if (cur === MISSING) return { ok: false, multipleAuto: false, message: `could not resolve the ${name} currency of posting ${r.index + 1} (${postings[r.index].account})` };
+      }
+    }
+  }
+
+  const out: Group[] = [...groups.entries()]
+    .sort((a, b) => firstIndex.get(a[0])! - firstIndex.get(b[0])!)
+    .map(([currency, refs]) => ({
+      currency,
+      postings: refs
+        .slice()
+        .sort((a, b) => a.index - b.index)
+        .map((r) => work(postings[r.index], r, autos.some((x) => x.index === r.index))),
+    }));
+  return { ok: true, groups: out };
+}
+
+function work(p: PostingAst, r: Refer, auto: boolean): WorkPosting {
+  const c: CostSpec | null = auto ? null : p.cost;
+  return {
+    index: r.index,
+    ast: p,
+    number: auto ? null : p.number,
+    currency: r.units as string,
+    cost: c
+      ? {
+          perUnit: c.perUnit,
+          total: c.total,
+          currency: r.cost as string,
+          date: c.date,
+          label: c.label,
+          noNumber: c.perUnit === null && c.total === null,
+        }
+      : null,
+    price: !auto && p.price ? { number: p.price.number, currency: r.price as string, isTotal: p.price.isTotal } : null,
+    auto,
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Lot booking of one posting held at cost (spec "Lot booking"):
+ * 1. a posting whose sign is opposite to an open lot of its currency reduces lots; the cost fields
+ *    written (number, currency, date, label) must match, unwritten ones match anything;
+ * 2. matching lots are taken oldest first (FIFO) or newest first (LIFO); STRICT accepts several
+ *    matches only when the posting takes all of them in full, else reports AmbiguousLotMatch and
+ *    books oldest first; a reduction spanning lots gives one row per lot;
+ * 3. any other posting at cost opens a lot (dated by the transaction unless a date is written) or
+ *    adds to an identical one; `{}` joins the first lot the account holds in that currency;
+ * 4. what the lots do not cover is NoEnoughCommodityLot and is booked as an augmentation, without
+ *    cost when no cost number is written;
+ * 5. total cost `{{..}}` is divided by the units to 28 significant digits.
+ * "Oldest" is the lot date, then the order lots were opened; "newest" the reverse of both.
+ */
+import { Dec } from '../../decimal';
+import { formatDate, type DayNum } from '../../dates';
+import type { Cost } from '../snapshot';
+import type { WorkCost, WorkPosting } from './categorize';
+import type { Holdings, Lot } from './holdings';
+
+export type Method = 'FIFO' | 'LIFO' | 'STRICT';
+
+export interface LotRow {
+  units: Dec;
+  cost: Cost | null;
+  /** Taken from an existing lot (not an augmentation). */
+  reduces?: boolean;
+}
+
+export interface LotBooking {
+  rows: LotRow[];
+  /** Set when STRICT found several matching lots it could not take in full (text of the lots). */
+  ambiguous: string | null;
+  /** Units the lots did not cover (booked as an augmentation), or null. */
+  uncovered: Dec | null;
+  /** Augmentation without a cost number and no lot to join: the per-unit cost is to be inferred. */
+  needsCostNumber: boolean;
+}
+
+/**
+ * Lots already reduced by earlier postings of the same transaction (delta per lot): a transaction
+ * is committed to the holdings only once it is fully booked, and may still be rejected.
+ */
+export type Pending = Map<Lot, Dec>;
+
+export function costNumber(spec: WorkCost, units: Dec): Dec | null {
+  if (spec.total !== null) {
+    const n = units.abs();
+    if (n.isZero()) return null;
+    const total = spec.perUnit !== null ? spec.total.plus(spec.perUnit.times(n)) : spec.total;
+    return total.div(n);
+  }
+  return spec.perUnit;
+}
+
+function remaining(lot: Lot, pending: Pending): Dec {
+  const d = pending.get(lot);
+  return d ? lot.units.plus(d) : lot.units;
+}
+
+export function lotText(currency: string, units: Dec, cost: Cost): string {
+  return `${units} ${currency} {${cost.number} ${cost.currency}, ${formatDate(cost.date)}${cost.label !== null ? ', "' + cost.label + '"' : ''}}`;
+}
+
+export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | undefined, method: Method, txnDate: DayNum, pending: Pending): LotBooking {
+  const spec = w.cost!;
+  const perUnit = costNumber(spec, units);
+  const sign = units.sign();
+  const out: LotBooking = { rows: [], ambiguous: null, uncovered: null, needsCostNumber: false };
+  const specCost = (): Cost | null =>
+    perUnit === null ? null : { number: perUnit, currency: spec.currency, date: spec.date ?? txnDate, label: spec.label };
+
+  let reducing = false;
+  if (holdings && sign !== 0) {
+    for (const lot of holdings.lots.values()) {
+      if (lot.currency === w.currency && remaining(lot, pending).sign() === -sign) {
+        reducing = true;
+        break;
+      }
+    }
+  }
+
+  if (!reducing) {
+    if (perUnit !== null || !spec.noNumber) {
+      out.rows.push({ units, cost: specCost() });
+      return out;
+    }
+    // `{}` augmentation: join the first lot of the currency that fits what is written.
+    if (holdings) {
+      for (const lot of holdings.lots.values()) {
+        if (lot.currency === w.currency && matches(lot.cost, spec, null)) {
+          out.rows.push({ units, cost: lot.cost });
+          return out;
+        }
+      }
+    }
+    out.needsCostNumber = true;
+    return out;
+  }
+
+  const found: Lot[] = [];
+  for (const lot of holdings!.lots.values()) {
+    if (lot.currency !== w.currency) continue;
+    if (remaining(lot, pending).sign() !== -sign) continue;
+    if (!matches(lot.cost, spec, perUnit)) continue;
+    found.push(lot);
+  }
+  const want = units.abs();
+  const chosen = found.slice().sort((a, b) => a.cost.date - b.cost.date || a.serial - b.serial);
+  if (method === 'LIFO') chosen.reverse();
+  if (method === 'STRICT' && found.length > 1) {
+    let total = Dec.ZERO;
+    for (const l of found) total = total.plus(remaining(l, pending).abs());
+    if (!total.eq(want)) out.ambiguous = chosen.map((l) => lotText(l.currency, remaining(l, pending), l.cost)).join(', ');
+  }
+  let left = want;
+  for (const lot of chosen) {
+    if (!left.isPos()) break;
+    const have = remaining(lot, pending).abs();
+    const take = have.cmp(left) <= 0 ? have : left;
+    const signed = sign < 0 ? take.neg() : take;
+    out.rows.push({ units: signed, cost: lot.cost, reduces: true });
+    pending.set(lot, (pending.get(lot) ?? Dec.ZERO).plus(signed));
+    left = left.minus(take);
+  }
+  if (left.isPos()) {
+    const rest = sign < 0 ? left.neg() : left;
+    out.uncovered = rest;
+    out.rows.push({ units: rest, cost: specCost() });
+  }
+  return out;
+}
+
+/** Do the written cost fields match a lot's cost? (`perUnit` is the written number, if any.) */
+function matches(cost: Cost, spec: WorkCost, perUnit: Dec | null): boolean {
+  if (perUnit !== null && !cost.number.eq(perUnit)) return false;
+  if (cost.currency !== spec.currency) return false;
+  if (spec.date !== null && cost.date !== spec.date) return false;
+  if (spec.label !== null && cost.label !== spec.label) return false;
+  return true;
+}

@@ -1,0 +1,133 @@
+/**
+ * The two orders of the ledger (spec "Processing order (seq)").
+ *
+ * Processing order decides booking and `seq`:
+ *  1. date and written time (no time = midnight);
+ *  2. at one time: open and commodity first, then balance records (balance assertions and
+ *     transactions flagged P), then everything else;
+ *  3. file order;
+ *  4. a `balance ... with pad` is checked after the other balance records of its time; its padding
+ *     transaction is one of those balance records, in the file position of the directive;
+ *  5. a `pad` sorts after every balance record of its day (taking the time of the last one when
+ *     later than its own) and its padding transactions follow it directly (inserted while booking).
+ *
+ * Reference order is what directive tables keep without ORDER BY: by date, then open, commodity,
+ * balance, other directives, document, close, then file order, regardless of time.
+ *
+ * Both sorts run once per load over precomputed numeric keys (no per-comparison allocation).
+ */
+import type { DirectiveAst } from './ast';
+
+/**
+ * A processing slot: `directiveIndex * 2` for the directive itself, `directiveIndex * 2 + 1` for
+ * the padding transaction of a `balance ... with pad` (which has its own place in the order).
+ */
+export type Slot = number;
+export const slotDirective = (slot: Slot) => slot >> 1;
+export const isPaddingSlot = (slot: Slot) => (slot & 1) === 1;
+
+const enum Rank {
+  OpenCommodity = 0,
+  BalanceRecord = 1,
+  Other = 2,
+}
+
+function isBalanceRecord(d: DirectiveAst): boolean {
+  return d.type === 'balance' || (d.type === 'transaction' && d.flag === 'P');
+}
+
+/** Effective time of each `pad` (rule 5): its own time or the latest balance record of its day. */
+export function padTimes(directives: readonly DirectiveAst[]): Map<number, number> {
+  const lastBalance = new Map<number, number>();
+  let anyPad = false;
+  for (const d of directives) {
+    if (d.type === 'pad') anyPad = true;
+    else if (isBalanceRecord(d)) {
+      const t = d.time ?? 0;
+      const prev = lastBalance.get(d.date);
+      if (prev === undefined || t > prev) lastBalance.set(d.date, t);
+    }
+  }
+  const out = new Map<number, number>();
+  if (!anyPad) return out;
+  directives.forEach((d, i) => {
+    if (d.type !== 'pad') return;
+    const own = d.time ?? 0;
+    const last = lastBalance.get(d.date);
+    out.set(i, last !== undefined && last > own ? last : own);
+  });
+  return out;
+}
+
+/** Slots of every directive in processing order (pads' own padding is not included: see rule 5). */
+export function processingOrder(directives: readonly DirectiveAst[]): Slot[] {
+  const padTime = padTimes(directives);
+  const slots: Slot[] = [];
+  for (let i = 0; i < directives.length; i++) {
+    const d = directives[i];
+    slots.push(i * 2);
+    if (d.type === 'balance' && d.padAccount) slots.push(i * 2 + 1);
+  }
+  const n = slots.length;
+  const date = new Float64Array(n);
+  const time = new Float64Array(n);
+  const rank = new Uint8Array(n);
+  for (let k = 0; k < n; k++) {
+    const slot = slots[k];
+    const i = slot >> 1;
+    const d = directives[i];
+    date[k] = d.date;
+    time[k] = d.type === 'pad' ? padTime.get(i)! : (d.time ?? 0);
+    // Sub-order inside the balance records of one time: `balance ... with pad` checks come last
+    // (rank 1.5 encoded as 2 with Other shifted to 3).
+    let r: number;
+    if (d.type === 'open' || d.type === 'commodity') r = Rank.OpenCommodity * 2;
+    else if (d.type === 'balance') r = d.padAccount && !(slot & 1) ? Rank.BalanceRecord * 2 + 1 : Rank.BalanceRecord * 2;
+    else if (isBalanceRecord(d)) r = Rank.BalanceRecord * 2;
+    else r = Rank.Other * 2;
+    rank[k] = r;
+  }
+  const idx = new Uint32Array(n);
+  for (let k = 0; k < n; k++) idx[k] = k;
+  const sorted = Array.from(idx).sort(
+    (a, b) => date[a] - date[b] || time[a] - time[b] || rank[a] - rank[b] || slots[a] - slots[b],
+  );
+  return sorted.map((k) => slots[k]);
+}
+
+/** Rank of a directive type in reference order. */
+export function referenceRank(type: DirectiveAst['type']): number {
+  switch (type) {
+    case 'open':
+      return 0;
+    case 'commodity':
+      return 1;
+    case 'balance':
+      return 2;
+    case 'document':
+      return 4;
+    case 'close':
+      return 5;
+    default:
+      return 3;
+  }
+}
+
+export interface ReferenceKey {
+  date: number;
+  rank: number;
+  /** File position of the directive the entry comes from. */
+  file: number;
+  /** Tie-breaker among entries made from one directive (padding before/after its directive). */
+  sub: number;
+}
+
+/** Indices of `keys` in reference order. */
+export function referenceOrder(keys: readonly ReferenceKey[]): number[] {
+  const idx = keys.map((_, i) => i);
+  return idx.sort((a, b) => {
+    const x = keys[a];
+    const y = keys[b];
+    return x.date - y.date || x.rank - y.rank || x.file - y.file || x.sub - y.sub;
+  });
+}
