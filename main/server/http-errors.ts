@@ -53,7 +53,9 @@ function isQueryError(e: unknown): e is Error & { line: number | null; column: n
  * Maps anything a handler threw to a response. Unexpected errors are logged and answered with a
  * generic 500 so internals (paths, stack traces) never reach a client.
  */
-export function toErrorResponse(error: unknown, log: (e: unknown) => void = defaultLog): Response {
+export function toErrorResponse(thrown: unknown, log: (e: unknown) => void = defaultLog): Response {
+  // h3 wraps whatever a handler throws in an HTTPError marked unhandled, keeping it as `cause`.
+  const error = HTTPError.isError(thrown) && thrown.unhandled && thrown.cause !== undefined ? thrown.cause : thrown;
   if (error instanceof ApiError) return errorResponse(error.status, error.message, error.headers);
   if (isQueryError(error)) return queryErrorResponse(error);
   if (HTTPError.isError(error) && !error.unhandled) {
@@ -61,8 +63,7 @@ export function toErrorResponse(error: unknown, log: (e: unknown) => void = defa
     const message = error.status === 400 ? 'malformed request URL' : error.message || 'request failed';
     return errorResponse(error.status, message);
   }
-  const cause = HTTPError.isError(error) && error.cause !== undefined ? error.cause : error;
-  log(cause);
+  log(error);
   return errorResponse(500, 'internal server error (details are in the server log)');
 }
 

@@ -52,7 +52,7 @@ export async function listen(app: H3, options: ListenOptions = {}): Promise<List
       nodeServer.off('error', onError);
       resolve();
     });
-    void server.serve();
+    Promise.resolve(server.serve()).catch(onError);
   });
   const actual = (nodeServer.address() as AddressInfo).port;
   return {
