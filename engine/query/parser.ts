@@ -240,7 +240,7 @@ class Parser {
       star = { start: first.start, end: first.end };
       if (this.peek().type === 'comma') this.fail(this.peek(), "syntax error: '*' must be the only target of SELECT");
     } else {
-      if (!this.startsExpression(first)) this.syntaxError(first, "'*' or an expression", this.reservedHint(first));
+      if (!this.startsExpression(first) && first.type !== 'table') this.syntaxError(first, "'*' or an expression", this.reservedHint(first));
       targets = this.parseTargets();
     }
 
