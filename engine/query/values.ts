@@ -329,3 +329,20 @@ export function toText(type: TypeName, v: unknown): string {
       return '';
   }
 }
+
+/**
+ * A metas value from written metadata: (key, text) pairs sorted by key, every value of a
+ * repeated key kept in written order (the sort is stable).
+ */
+export function metasOf(meta: readonly { key: string; text: string }[]): Metas {
+  const pairs = meta.map((e) => [e.key, e.text] as const);
+  if (pairs.length > 1) pairs.sort((a, b) => compareStr(a[0], b[0]));
+  return pairs;
+}
+
+/** First value of a key in written metadata, or null. */
+export function metaValue(meta: readonly { key: string; text: string }[] | null, key: string): string | null {
+  if (meta === null) return null;
+  for (let i = 0; i < meta.length; i++) if (meta[i].key === key) return meta[i].text;
+  return null;
+}

@@ -1,0 +1,109 @@
+/**
+ * Aggregate functions (document 2 "Functions", Aggregates). They see every row of a group in
+ * ledger order and skip NULL arguments; a group of only NULLs sums to 0 (or an empty
+ * inventory), and first/last/min/max give NULL.
+ */
+import { Dec } from '../../decimal';
+import type { Amount, Position } from '../../ledger/snapshot';
+import { Inventory } from '../inventory';
+import { checkInt64, typeOfValue, type TypeName, type Value } from '../types';
+import { compareValues } from '../values';
+import { aggregate } from './declare';
+import type { AggregateOverload } from './registry';
+
+interface Box<T> {
+  v: T;
+}
+
+interface Pick {
+  has: boolean;
+  v: Value;
+  type: TypeName;
+}
+
+/** min/max over `any`: the value's type is read from the value (the first non-NULL one). */
+function extreme(sign: 1 | -1) {
+  return {
+    init: (): Pick => ({ has: false, v: null, type: 'null' }),
+    step(s: Pick, [x]: Value[]) {
+      if (x === null) return;
+      if (!s.has) {
+        s.has = true;
+        s.v = x;
+        s.type = typeOfValue(x);
+        return;
+      }
+      if (s.type === 'set' && typeOfValue(x) === 'metas') s.type = 'metas'; // an empty first list
+      // Strictly smaller (larger) replaces: the first of equal values is kept.
+      if (sign * compareValues(s.type, x, s.v) < 0) s.v = x;
+    },
+    finish: (s: Pick) => s.v,
+  };
+}
+
+function inventorySum(add: (inv: Inventory, x: any) => void) {
+  return {
+    init: (): Inventory => new Inventory(),
+    step(inv: Inventory, [x]: Value[]) {
+      if (x !== null) add(inv, x);
+    },
+    finish: (inv: Inventory) => inv,
+  };
+}
+
+export const AGGREGATES: readonly AggregateOverload[] = [
+  aggregate('count(*) -> int', 'number of rows of the group', {
+    init: (): Box<bigint> => ({ v: 0n }),
+    step(s: Box<bigint>) {
+      s.v++;
+    },
+    finish: (s: Box<bigint>) => s.v,
+  }),
+  aggregate('count(any) -> int', 'rows with a non-NULL argument', {
+    init: (): Box<bigint> => ({ v: 0n }),
+    step(s: Box<bigint>, [x]: Value[]) {
+      if (x !== null) s.v++;
+    },
+    finish: (s: Box<bigint>) => s.v,
+  }),
+  aggregate('sum(int) -> int', 'sum', {
+    init: (): Box<bigint> => ({ v: 0n }),
+    step(s: Box<bigint>, [x]: Value[]) {
+      if (x !== null) s.v = checkInt64(s.v + (x as bigint));
+    },
+    finish: (s: Box<bigint>) => s.v,
+  }),
+  aggregate('sum(decimal) -> decimal', 'sum', {
+    init: (): Box<Dec> => ({ v: Dec.ZERO }),
+    step(s: Box<Dec>, [x]: Value[]) {
+      if (x !== null) s.v = s.v.plus(typeof x === 'bigint' ? Dec.of(x) : (x as Dec));
+    },
+    finish: (s: Box<Dec>) => s.v,
+  }),
+  aggregate('sum(amount) -> inventory', 'sum per currency', inventorySum((inv, a: Amount) => inv.add(a))),
+  aggregate(
+    'sum(position) -> inventory',
+    'sum of positions; same currency and same lot (number, currency, date, label) merge; different lots stay apart; zero positions are removed',
+    inventorySum((inv, p: Position) => inv.add(p)),
+  ),
+  aggregate('sum(inventory) -> inventory', 'sum', inventorySum((inv, x: Inventory) => inv.addInventory(x))),
+  aggregate('first(any) -> any', 'first non-NULL in ledger order (ORDER BY does not change it)', {
+    init: (): Pick => ({ has: false, v: null, type: 'null' }),
+    step(s: Pick, [x]: Value[]) {
+      if (x !== null && !s.has) {
+        s.has = true;
+        s.v = x;
+      }
+    },
+    finish: (s: Pick) => s.v,
+  }),
+  aggregate('last(any) -> any', 'last non-NULL in ledger order', {
+    init: (): Box<Value> => ({ v: null }),
+    step(s: Box<Value>, [x]: Value[]) {
+      if (x !== null) s.v = x;
+    },
+    finish: (s: Box<Value>) => s.v,
+  }),
+  aggregate('min(any) -> any', 'smallest non-NULL in the order below', extreme(1)),
+  aggregate('max(any) -> any', 'largest non-NULL', extreme(-1)),
+];

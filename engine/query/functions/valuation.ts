@@ -1,0 +1,152 @@
+/**
+ * Valuation functions (document 2 "Functions", Valuation, and its price rules): units, cost,
+ * convert, value, getprice. Prices come from the snapshot's PriceMap (both directions, dated);
+ * products are rounded to 28 significant digits. What cannot be converted stays as it was
+ * (original currency kept), so an inventory may still hold several currencies.
+ */
+import { Dec } from '../../decimal';
+import type { DayNum } from '../../dates';
+import type { Amount, Position, PriceMap } from '../../ledger/snapshot';
+import { Inventory, positionCost } from '../inventory';
+import { scalar } from './declare';
+import type { FnContext, ScalarOverload } from './registry';
+
+/** Rate of one `base` in `quote`; 1 for the same currency (as Beancount's get_price). */
+function rate(prices: PriceMap, base: string, quote: string, date: DayNum | null): Dec | null {
+  return base === quote ? Dec.ONE : prices.rate(base, quote, date);
+}
+
+/**
+ * Beancount's convert_amount: a direct price first; else, through `via` (the cost currency of
+ * a position) in two steps, each product rounded to 28 digits; else the amount unchanged.
+ */
+export function convertAmount(
+  prices: PriceMap,
+  a: Amount,
+  target: string,
+  date: DayNum | null,
+  via: string | null = null,
+): Amount {
+  if (a.currency === target) return a;
+  const r = prices.rate(a.currency, target, date);
+  if (r !== null) return { number: a.number.timesRounded(r), currency: target };
+  if (via !== null && via !== target) {
+    const r1 = rate(prices, a.currency, via, date);
+    if (r1 !== null) {
+      const r2 = rate(prices, via, target, date);
+      if (r2 !== null) return { number: a.number.timesRounded(r1).timesRounded(r2), currency: target };
+    }
+  }
+  return a;
+}
+
+/** convert(position): its units, with the cost currency as a possible intermediate step. */
+export function convertPosition(prices: PriceMap, p: Position, target: string, date: DayNum | null): Amount {
+  return convertAmount(prices, p.units, target, date, p.cost === null ? null : p.cost.currency);
+}
+
+/** Market value in the cost currency; not held at cost or no price: the units. */
+export function valuePosition(prices: PriceMap, p: Position, date: DayNum | null): Amount {
+  if (p.cost === null) return p.units;
+  const r = rate(prices, p.units.currency, p.cost.currency, date);
+  return r === null ? p.units : { number: p.units.number.timesRounded(r), currency: p.cost.currency };
+}
+
+function convertInventory(prices: PriceMap, inv: Inventory, target: string, date: DayNum | null): Inventory {
+  const out = new Inventory();
+  for (const p of inv.positions()) out.add(convertPosition(prices, p, target, date));
+  return out;
+}
+
+function valueInventory(prices: PriceMap, inv: Inventory, date: DayNum | null): Inventory {
+  const out = new Inventory();
+  for (const p of inv.positions()) out.add(valuePosition(prices, p, date));
+  return out;
+}
+
+const pm = (ctx: FnContext): PriceMap => ctx.snapshot.priceMap;
+
+export const VALUATION: readonly ScalarOverload[] = [
+  scalar('units(position) -> amount', 'units without cost', ([p]: [Position]) => p.units),
+  scalar('units(inventory) -> inventory', 'units of every position; lots of one currency merge', ([i]: [Inventory]) =>
+    i.units(),
+  ),
+  scalar(
+    'cost(position) -> amount',
+    'total cost (units x per-unit cost) in cost currency; no cost: its units',
+    ([p]: [Position]) => positionCost(p),
+  ),
+  scalar('cost(inventory) -> inventory', 'cost of each position, summed per currency', ([i]: [Inventory]) => i.cost()),
+  scalar(
+    'convert(amount, str) -> amount',
+    'to the currency at the latest price',
+    ([a, c]: [Amount, string], ctx) => convertAmount(pm(ctx), a, c, null),
+    false,
+  ),
+  scalar(
+    'convert(amount, str, date) -> amount',
+    'at latest price on or before the date',
+    ([a, c, d]: [Amount, string, DayNum], ctx) => convertAmount(pm(ctx), a, c, d),
+    false,
+  ),
+  scalar(
+    'convert(position, str) -> amount',
+    'units converted; cost is not used as a price but its currency can be an intermediate step',
+    ([p, c]: [Position, string], ctx) => convertPosition(pm(ctx), p, c, null),
+    false,
+  ),
+  scalar(
+    'convert(position, str, date) -> amount',
+    'as above at the date',
+    ([p, c, d]: [Position, string, DayNum], ctx) => convertPosition(pm(ctx), p, c, d),
+    false,
+  ),
+  scalar(
+    'convert(inventory, str) -> inventory',
+    'each position converted, summed',
+    ([i, c]: [Inventory, string], ctx) => convertInventory(pm(ctx), i, c, null),
+    false,
+  ),
+  scalar(
+    'convert(inventory, str, date) -> inventory',
+    'as above at the date',
+    ([i, c, d]: [Inventory, string, DayNum], ctx) => convertInventory(pm(ctx), i, c, d),
+    false,
+  ),
+  scalar(
+    'value(position) -> amount',
+    'market value in cost currency at the latest price; not held at cost or no price: its units',
+    ([p]: [Position], ctx) => valuePosition(pm(ctx), p, null),
+    false,
+  ),
+  scalar(
+    'value(position, date) -> amount',
+    'at the date',
+    ([p, d]: [Position, DayNum], ctx) => valuePosition(pm(ctx), p, d),
+    false,
+  ),
+  scalar(
+    'value(inventory) -> inventory',
+    'value of each position, summed',
+    ([i]: [Inventory], ctx) => valueInventory(pm(ctx), i, null),
+    false,
+  ),
+  scalar(
+    'value(inventory, date) -> inventory',
+    'at the date',
+    ([i, d]: [Inventory, DayNum], ctx) => valueInventory(pm(ctx), i, d),
+    false,
+  ),
+  scalar(
+    'getprice(str, str) -> decimal',
+    'latest price of one unit of the first currency in the second; NULL if none; currency names upper-cased',
+    ([b, q]: [string, string], ctx) => rate(pm(ctx), b.toUpperCase(), q.toUpperCase(), null),
+    false,
+  ),
+  scalar(
+    'getprice(str, str, date) -> decimal',
+    'latest price on or before the date',
+    ([b, q, d]: [string, string, DayNum], ctx) => rate(pm(ctx), b.toUpperCase(), q.toUpperCase(), d),
+    false,
+  ),
+];
