@@ -1,0 +1,103 @@
+/**
+ * Function calls: overload resolution against the function registry (int widens to decimal where
+ * decimal is expected; NULL fits any parameter; `any` and the generic T of least/greatest),
+ * aggregate slots (nesting and placement rules), the NULL rule of scalar functions, and folding
+ * of foldable calls with constant arguments.
+ */
+import { Dec } from '../../decimal';
+import type * as A from '../ast';
+import { QueryError } from '../errors';
+import { Inventory } from '../inventory';
+import type { TypeName } from '../types';
+import type { Evaluator } from './plan';
+import { errorAt, type Scope } from './scope';
+import { compileExpr, fold, opNode, widenInt, type Node } from './expr';
+import { overloadsOf, resolveOverload } from '../functions/registry';
+
+const META_FUNCTIONS = new Set(['meta', 'entry_meta', 'any_meta', 'meta_values', 'entry_meta_values']);
+
+export function compileCall(scope: Scope, e: A.Call): Node {
+  const special = runningBalanceForm(scope, e);
+  if (special) return special;
+  const cands = overloadsOf(e.name);
+  if (cands.length === 0) throw errorAt(scope, e.start, `unknown function '${e.name}'`);
+  const isAgg = cands[0].aggregate;
+  if (isAgg) {
+    if (scope.inAgg) throw errorAt(scope, e.start, `aggregate functions cannot be nested ('${e.name}' inside another aggregate)`);
+    if (!scope.allowAgg) {
+      throw errorAt(scope, e.start, `aggregate function '${e.name}' is not allowed in ${scope.clause === 'GROUP BY' ? 'a group key' : scope.clause}`);
+    }
+  }
+  const argScope: Scope = isAgg ? { ...scope, inAgg: true } : scope;
+  const args = e.args.map((a) => compileExpr(argScope, a));
+  const types = args.map((a) => a.type);
+  const chosen = resolveOverload(e.name, types, e.star);
+  if (!chosen) {
+    const shown = `${e.name}(${e.star ? '*' : types.join(', ')})`;
+    throw errorAt(scope, e.start, `no function matches ${shown}; expected ${cands.map((c) => c.signature).join(' or ')}`);
+  }
+  const { overload: ov, returns, widen } = chosen;
+  const fs = args.map((a, i) => (widen[i] ? widenInt(a.eval) : a.eval));
+  const key = `call:${e.name}(${e.star ? '*' : args.map((a) => a.key).join(',')})`;
+
+  if (ov.aggregate) {
+    const index = scope.aggs.length;
+    const argNodes = args.map((a, i) => ({ ...a, eval: fs[i] }));
+    const impl = ov.impl;
+    scope.aggs.push({ index, init: impl.init, step: (s, av, st) => impl.step(s, av, st as never), finish: impl.finish, star: e.star, args: argNodes });
+    const n = opNode(returns, (st) => st.aggs[index], args, 'agg:' + key, e.start);
+    return { ...n, kind: 'agg', hasAgg: true, readsRow: false, readsMeta: false, columns: new Set(), isConst: false };
+  }
+
+  const fn = ov.fn;
+  const n = fs.length;
+  // Scalar functions return NULL when any argument is NULL, without being called.
+  const ev: Evaluator = (st) => {
+    const vals = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = fs[i](st);
+      if (v === null) return null;
+      vals[i] = v;
+    }
+    return fn(vals, st as never);
+  };
+  const node = opNode(returns, ev, args, key, e.start, true);
+  if (META_FUNCTIONS.has(e.name)) return { ...node, kind: 'meta', readsRow: true, readsMeta: true, isConst: false };
+  if (!ov.foldable) return { ...node, isConst: false };
+  return fold(scope, node);
+}
+
+/**
+ * units(balance) and cost(balance) on postings read per-currency totals kept while scanning, so
+ * the executor does not keep lots for them (document 1 "Result size counting").
+ */
+function runningBalanceForm(scope: Scope, e: A.Call): Node | null {
+  if ((e.name !== 'units' && e.name !== 'cost') || e.args.length !== 1 || scope.table.name !== 'postings') return null;
+  const a = e.args[0];
+  if (a.kind !== 'Column' || a.name !== 'balance' || a.field) return null;
+  const units = e.name === 'units';
+  const ev: Evaluator = (st) => {
+    const m = (units ? st.runningUnits : st.runningCost) as Map<string, Dec> | null;
+    const inv = new Inventory();
+    if (m) for (const [currency, number] of m) inv.add({ number, currency });
+    return inv;
+  };
+  // Kind 'col': like the balance column it must not be read outside aggregates of a grouped query.
+  return {
+    kind: 'col',
+    type: 'inventory',
+    eval: ev,
+    isConst: false,
+    hasAgg: false,
+    readsRow: true,
+    readsBalance: true,
+    readsMeta: false,
+    mayFail: false,
+    columns: new Set(['balance']),
+    key: `call:${e.name}(col:balance)#running`,
+    start: e.start,
+    kids: [],
+  };
+}
+
+export { QueryError };

@@ -1,0 +1,307 @@
+/**
+ * Compiles a SELECT statement into a Plan: table choice, targets and their names, the FROM/WHERE
+ * condition, aggregate detection with implicit GROUP BY, every GROUP BY / HAVING / ORDER BY /
+ * PIVOT BY rule with its error, and LIMIT/OFFSET binding.
+ */
+import type * as A from '../ast';
+import { NOT_GROUPABLE, type TypeName } from '../types';
+import { INT64_MAX } from '../limits';
+import { getTable, findColumn, type TableDef } from '../tables/registry';
+import { postingsTable } from '../tables/postings';
+import type { CExpr, OrderKey, Plan } from './plan';
+import { errorAt, type Scope } from './scope';
+import { compileExpr, constant, opNode, type Node } from './expr';
+import { lookupParam, paramLabel } from './params';
+
+export interface SelectOptions {
+  params: Record<string, unknown>;
+  /** Result column names to use instead of the target texts (BALANCES / JOURNAL). */
+  names?: string[];
+}
+
+interface CTarget {
+  node: Node;
+  name: string;
+  /** Name used to match GROUP BY / ORDER BY / PIVOT BY keys: alias or target text. */
+  alias: string | null;
+  text: string;
+}
+
+export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOptions): Plan {
+  const table = resolveTable(text, stmt.from);
+  const base: Scope = { text, table, params: opts.params, allowAgg: false, inAgg: false, aggs: [], clause: 'WHERE' };
+
+  // FROM expression and WHERE: boolean, no aggregates, no running balance.
+  const conds: Node[] = [];
+  const fromExpr = stmt.from && !stmt.from.table && !isTableName(stmt.from, table) ? stmt.from.expr : null;
+  if (stmt.from && (stmt.from.open || stmt.from.close || stmt.from.clear)) {
+    const at = stmt.from.open ?? stmt.from.close ?? stmt.from;
+    throw errorAt(base, at.start, 'OPEN ON, CLOSE and CLEAR are not supported yet');
+  }
+  for (const [clause, ast] of [
+    ['FROM', fromExpr],
+    ['WHERE', stmt.where],
+  ] as const) {
+    if (!ast) continue;
+    const n = compileExpr({ ...base, clause }, ast);
+    if (n.type !== 'bool' && n.type !== 'null') throw errorAt(base, ast.start, `the ${clause} condition must be boolean, not ${n.type}`);
+    const bal = findBalance(n);
+    if (bal) throw errorAt(base, bal.start, `balance cannot be used in ${clause}: it is the running balance of the rows ${clause} chooses`);
+    conds.push(n);
+  }
+  const filter = conds.length === 0 ? null : conds.length === 1 ? conds[0] : andNode(conds);
+
+  // Targets (aggregates allowed).
+  const tscope: Scope = { ...base, allowAgg: true, clause: 'SELECT' };
+  let targets: CTarget[];
+  if (stmt.star) {
+    targets = table.star.map((name) => {
+      const node = compileExpr(tscope, { kind: 'Column', name, field: null, fieldStart: null, start: stmt.star!.start, end: stmt.star!.end });
+      return { node, name, alias: null, text: name };
+    });
+  } else {
+    targets = stmt.targets.map((t) => ({ node: compileExpr(tscope, t.expr), name: t.alias ?? t.text, alias: t.alias, text: t.text }));
+  }
+  if (opts.names) opts.names.forEach((n, i) => (targets[i].name = n));
+
+  const isAggregate = targets.some((t) => t.node.hasAgg) || stmt.groupBy !== null;
+
+  // Group keys: explicit (expression, target name or number), else the non-aggregate targets.
+  let keys: Node[] = [];
+  if (stmt.groupBy) {
+    keys = stmt.groupBy.map((k) => {
+      const t = targetRef(base, k, targets, 'GROUP BY');
+      if (t) {
+        if (t.node.hasAgg) throw errorAt(base, k.start, 'a group key cannot contain an aggregate');
+        return t.node;
+      }
+      const n = compileExpr({ ...base, clause: 'GROUP BY' }, k);
+      return n;
+    });
+    stmt.groupBy.forEach((k, i) => checkGroupable(base, keys[i], k.start));
+  } else if (isAggregate) {
+    for (let i = 0; i < targets.length; i++) {
+      const t = targets[i];
+      if (t.node.hasAgg || t.node.isConst) continue;
+      checkGroupable(base, t.node, stmt.star ? stmt.star.start : stmt.targets[i].start);
+      keys.push(t.node);
+    }
+  }
+  const keySet = new Set(keys.map((k) => k.key));
+  if (isAggregate) {
+    targets.forEach((t, i) => checkGrouped(base, t.node, keySet, stmt.star ? null : stmt.targets[i].expr));
+  }
+
+  // HAVING: postings columns only (never aliases), boolean, with an aggregate.
+  let having: Node | null = null;
+  if (stmt.having) {
+    having = compileExpr({ ...tscope, clause: 'HAVING' }, stmt.having);
+    if (having.type !== 'bool' && having.type !== 'null') throw errorAt(base, stmt.having.start, `the HAVING condition must be boolean, not ${having.type}`);
+    if (!having.hasAgg) throw errorAt(base, stmt.having.start, 'HAVING must use an aggregate function');
+    checkGrouped(base, having, keySet, stmt.having);
+  }
+
+  // ORDER BY.
+  const order: OrderKey[] = (stmt.orderBy ?? []).map((o) => {
+    const t = targetRef(base, o.expr, targets, 'ORDER BY');
+    const n = t ? t.node : compileExpr({ ...tscope, clause: 'ORDER BY' }, o.expr);
+    if (n.type === 'interval') throw errorAt(base, o.expr.start, 'intervals have no order: cannot sort by an interval');
+    if (!t) {
+      if (n.hasAgg && !isAggregate) throw errorAt(base, o.expr.start, 'an aggregate in ORDER BY needs an aggregate query');
+      if (isAggregate) checkGrouped(base, n, keySet, o.expr);
+    }
+    return { expr: n, desc: o.desc };
+  });
+
+  // PIVOT BY.
+  let pivot: Plan['pivot'] = null;
+  if (stmt.pivotBy) {
+    const [pa, pb] = stmt.pivotBy;
+    const idx = [pa, pb].map((k) => {
+      const t = targetRef(base, k, targets, 'PIVOT BY');
+      if (!t) throw errorAt(base, k.start, 'PIVOT BY takes target names or numbers, not expressions');
+      return targets.indexOf(t);
+    });
+    if (!isAggregate) throw errorAt(base, pa.start, 'PIVOT BY needs an aggregate query (GROUP BY or aggregate functions)');
+    if (idx[0] === idx[1]) throw errorAt(base, pb.start, 'the two PIVOT BY targets must differ');
+    if (!keySet.has(targets[idx[1]].node.key)) throw errorAt(base, pb.start, 'the second PIVOT BY target must be a group key');
+    for (const [j, k] of [
+      [0, pa],
+      [1, pb],
+    ] as const) {
+      if (targets[idx[j]].node.type === 'interval') throw errorAt(base, k.start, 'intervals have no order: cannot pivot by an interval');
+    }
+    pivot = { a: idx[0], b: idx[1] };
+  }
+
+  const { limit, offset } = bindLimits(base, stmt);
+
+  const allNodes: Node[] = [...targets.map((t) => t.node), ...order.map((o) => o.expr as Node), ...(having ? [having] : [])];
+  const aggs = tscope.aggs;
+  const balance = balanceUse(allNodes, aggs.flatMap((a) => a.args as Node[]));
+
+  return {
+    table,
+    filter,
+    accountFilter: table === postingsTable && filter ? accountOnly(filter) : null,
+    balance,
+    columns: targets.map((t) => ({ name: t.name, type: t.node.type === 'null' ? 'null' : t.node.type })),
+    targets: targets.map((t) => t.node),
+    aggregate: isAggregate ? { keys, aggs, having, consecutive: isConsecutive(keys) } : null,
+    order,
+    distinct: stmt.distinct,
+    limit,
+    offset,
+    pivot,
+  };
+}
+
+function isTableName(from: A.FromClause, table: TableDef): boolean {
+  return table !== postingsTable && from.expr?.kind === 'Column';
+}
+
+/** FROM #name, or a bare name that is not a postings column; default postings. */
+function resolveTable(text: string, from: A.FromClause | null): TableDef {
+  const scope = { text } as Scope;
+  if (!from) return postingsTable;
+  if (from.table) {
+    const t = getTable(from.table.name);
+    if (!t) throw errorAt(scope, from.table.start, `unknown table '#${from.table.name}'`);
+    return t;
+  }
+  const e = from.expr;
+  if (e && e.kind === 'Column' && !e.field && !findColumn(postingsTable, e.name) && !from.open && !from.close && !from.clear) {
+    const name = text.slice(e.start, e.end);
+    const t = getTable(name);
+    if (!t) throw errorAt(scope, e.start, `unknown table '${name}'`);
+    return t;
+  }
+  return postingsTable;
+}
+
+/** A GROUP BY / ORDER BY / PIVOT BY key that names a target: number, alias or target text. */
+function targetRef(scope: Scope, k: A.Expr, targets: CTarget[], clause: string): CTarget | null {
+  if (k.kind === 'Literal' && k.type === 'int') {
+    const i = Number(k.value);
+    if (i < 1 || i > targets.length) throw errorAt(scope, k.start, `${clause} target number ${k.value} is out of range (1 to ${targets.length})`);
+    return targets[i - 1];
+  }
+  const src = scope.text.slice(k.start, k.end).trim().toLowerCase();
+  if (k.kind === 'Column' && !k.field) {
+    const byAlias = targets.find((t) => t.alias !== null && t.alias.toLowerCase() === src);
+    if (byAlias) return byAlias;
+  }
+  return targets.find((t) => (t.alias ?? t.text).toLowerCase() === src) ?? null;
+}
+
+function checkGroupable(scope: Scope, n: Node, at: number): void {
+  if (NOT_GROUPABLE.has(n.type)) throw errorAt(scope, at, `values of type ${n.type} cannot be group keys`);
+}
+
+/** Outside aggregates, columns and metadata functions may only be read through group keys. */
+function checkGrouped(scope: Scope, n: Node, keys: Set<string>, ast: A.Expr | null): void {
+  if (keys.has(n.key) || n.kind === 'agg' || n.isConst) return;
+  if (n.kind === 'col' || n.kind === 'meta') {
+    const what = scope.text.slice(n.start, n.start + 64).match(/^[\w.]+/)?.[0] ?? 'column';
+    throw errorAt(scope, n.start, `'${what}' must be a group key or used inside an aggregate function`);
+  }
+  for (const k of n.kids) checkGrouped(scope, k, keys, ast);
+}
+
+function findBalance(n: Node): Node | null {
+  if (!n.readsBalance) return null;
+  if (n.kind === 'col') return n;
+  for (const k of n.kids) {
+    const b = findBalance(k);
+    if (b) return b;
+  }
+  return n;
+}
+
+function andNode(ns: Node[]): Node {
+  const fs = ns.map((n) => n.eval);
+  return opNode(
+    'bool',
+    (st) => {
+      let sawNull = false;
+      for (const f of fs) {
+        const v = f(st);
+        if (v === false) return false;
+        if (v === null) sawNull = true;
+      }
+      return sawNull ? null : true;
+    },
+    ns,
+    `and(${ns.map((n) => n.key).join(',')})`,
+    ns[0].start,
+  );
+}
+
+/** Conjuncts of the condition that read only `account` (evaluated once per account to narrow the scan). */
+function accountOnly(filter: Node): CExpr | null {
+  const parts: Node[] = [];
+  const visit = (n: Node) => {
+    if (n.kind === 'op' && isAndNode(n)) {
+      n.kids.forEach(visit);
+      return;
+    }
+    if (!n.isConst && !n.readsMeta && !n.readsBalance && !n.hasAgg && n.columns.size === 1 && n.columns.has('account')) parts.push(n);
+  };
+  visit(filter);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0] : andNode(parts);
+}
+
+function isAndNode(n: Node): boolean {
+  return n.key.startsWith('and(');
+}
+
+/** Group keys whose groups come one after another in ledger order. */
+const CONSECUTIVE = new Set(['col:date', 'col:year', 'col:seq', 'col:id', 'col:timestamp']);
+function isConsecutive(keys: Node[]): boolean {
+  if (keys.length === 0) return false;
+  const ks = keys.map((k) => k.key);
+  const hasTxn = ks.some((k) => k === 'col:seq' || k === 'col:id');
+  return ks.every((k) => CONSECUTIVE.has(k) || k === 'call:yearmonth(col:date)' || (k === 'col:posting_index' && hasTxn));
+}
+
+/** Which forms of the running balance are read (units(balance)/cost(balance) are per-currency totals). */
+function balanceUse(nodes: Node[], aggArgs: Node[]): Plan['balance'] {
+  const use = { full: false, units: false, cost: false };
+  const visit = (n: Node) => {
+    if (!n.readsBalance) return;
+    if (n.key === 'call:units(col:balance)#running') use.units = true;
+    else if (n.key === 'call:cost(col:balance)#running') use.cost = true;
+    else if (n.kind === 'col') use.full = true;
+    else n.kids.forEach(visit);
+  };
+  nodes.forEach(visit);
+  aggArgs.forEach(visit);
+  return use;
+}
+
+function bindLimits(scope: Scope, stmt: A.SelectStmt): { limit: bigint | null; offset: bigint } {
+  const read = (c: A.Count | null, what: string): bigint | null => {
+    if (!c) return null;
+    if (c.kind === 'Literal') return c.value;
+    const { found, value } = lookupParam(scope.params, c.name);
+    if (!found) throw errorAt(scope, c.start, `parameter ${paramLabel(c)} is not bound`);
+    let v: bigint | null = null;
+    if (typeof value === 'bigint') v = value;
+    else if (typeof value === 'number' && Number.isSafeInteger(value)) v = BigInt(value);
+    if (v === null) throw errorAt(scope, c.start, `${what} parameter ${paramLabel(c)} must be bound to an integer`);
+    if (v < 0n) throw errorAt(scope, c.start, `${what} parameter ${paramLabel(c)} must not be negative`);
+    if (v > INT64_MAX) throw errorAt(scope, c.start, `${what} parameter ${paramLabel(c)} does not fit in 64 bits`);
+    return v;
+  };
+  const limit = read(stmt.limit, 'LIMIT');
+  const offset = read(stmt.offset, 'OFFSET') ?? 0n;
+  if (limit !== null && limit + offset > INT64_MAX) {
+    const at = stmt.offset && stmt.offset.kind === 'Param' ? stmt.offset : stmt.limit!;
+    throw errorAt(scope, at.start, 'LIMIT plus OFFSET does not fit in 64 bits');
+  }
+  return { limit, offset };
+}
+
+export { constant };
+export type { TypeName };

@@ -1,0 +1,139 @@
+/**
+ * Grouping for aggregate queries (spec "GROUP BY rules", "HAVING"): one row per group, groups in
+ * the order of their first posting; every aggregate accumulates every row of its group; then
+ * HAVING drops groups and the targets and ORDER BY keys are computed once per group, with the
+ * group's first row standing for the group (non-aggregate parts only read group keys, whose
+ * value is the same on every row of the group).
+ */
+import type { TypeName } from '../types';
+import { valueKey } from '../values';
+import type { EvalState, Plan } from '../compile/plan';
+import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
+import { scan } from './scan';
+
+interface Group {
+  row: unknown;
+  states: unknown[];
+  /** Aggregates were not accumulated (group outside the LIMIT window, only counted). */
+  hollow: boolean;
+}
+
+export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: ExecOptions, types: TypeName[], w: Window): Produced {
+  const agg = plan.aggregate!;
+  const { deadline, budget } = opts;
+  const keys = agg.keys;
+  const slots = agg.aggs;
+  const keyTypes = keys.map((k) => k.type);
+  const orderExprs = plan.order.map((o) => o.expr);
+  const width = Math.max(1, plan.targets.length);
+
+  const newGroup = (hollow: boolean): Group => {
+    budget.add(width, 'groups');
+    return { row: st.row, states: hollow ? [] : slots.map((s) => s.init()), hollow };
+  };
+  const step = (g: Group) => {
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i];
+      let args: unknown[] = NO_ARGS;
+      if (!s.star) {
+        args = new Array(s.args.length);
+        let hasNull = false;
+        for (let j = 0; j < s.args.length; j++) {
+          const v = s.args[j].eval(st);
+          if (v === null) hasNull = true;
+          args[j] = v;
+        }
+        // Aggregates skip NULL values.
+        if (hasNull) continue;
+      }
+      const next = s.step(g.states[i], args, st);
+      if (next !== undefined) g.states[i] = next;
+    }
+  };
+  let seq = 0;
+  /** Finishes a group: null when HAVING drops it. */
+  const finish = (g: Group): OutRow | null => {
+    st.row = g.row;
+    const values = new Array(slots.length);
+    for (let i = 0; i < slots.length; i++) values[i] = slots[i].finish(g.states[i]);
+    st.aggs = values;
+    if (agg.having && agg.having.eval(st) !== true) return null;
+    const out = evalAll(plan.targets, st);
+    return { keys: orderExprs.length ? evalAll(orderExprs, st) : NO_ARGS, seq: seq++, values: out, size: rowSize(types, out) };
+  };
+  const keyOf = (): string => {
+    if (keys.length === 1) return valueKey(keyTypes[0], keys[0].eval(st));
+    let k = '';
+    for (let i = 0; i < keys.length; i++) {
+      // Length-prefixed so that no two different tuples share a key.
+      const part = valueKey(keyTypes[i], keys[i].eval(st));
+      k += part.length + ':' + part;
+    }
+    return k;
+  };
+
+  if (keys.length === 0) {
+    // All targets are aggregates: every row forms one group, which exists even without rows.
+    st.row = null;
+    const g = newGroup(false);
+    scan(plan, source, st, deadline, () => step(g));
+    const r = finish(g);
+    return { rows: r ? [r] : [], skipped: 0 };
+  }
+
+  if (agg.consecutive && plan.order.length === 0 && !plan.distinct && w.end !== Infinity) {
+    // Groups come one after another in ledger order: each is complete when the next starts.
+    const rows: OutRow[] = [];
+    let started = 0; // groups seen
+    let passed = 0; // groups kept by HAVING
+    let cur: Group | null = null;
+    let curKey = '';
+    const close = (g: Group): void => {
+      if (g.hollow) {
+        passed++;
+        return;
+      }
+      const r = finish(g);
+      if (!r) return;
+      if (passed >= w.offset && passed < w.end) rows.push(r);
+      passed++;
+    };
+    let stop = false;
+    scan(plan, source, st, deadline, () => {
+      const k = keyOf();
+      if (cur === null || k !== curKey) {
+        if (cur) close(cur);
+        if (passed >= w.end && !opts.countTotal) {
+          stop = true;
+          return false;
+        }
+        // Without HAVING a group's fate is known from its rank: only the window is built.
+        const hollow = !agg.having && (started < w.offset || started >= w.end);
+        started++;
+        cur = newGroup(hollow);
+        curKey = k;
+      }
+      if (!cur.hollow) step(cur);
+    });
+    if (cur && !stop) close(cur);
+    return { rows, skipped: Math.min(w.offset, passed), total: passed };
+  }
+
+  const groups = new Map<string, Group>();
+  scan(plan, source, st, deadline, () => {
+    const k = keyOf();
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = newGroup(false)));
+    step(g);
+  });
+  const rows: OutRow[] = [];
+  for (const g of groups.values()) {
+    deadline.tick();
+    const r = finish(g);
+    if (r) rows.push(r);
+  }
+  if (plan.order.length) sortRows(rows, makeCompare(plan), deadline);
+  return { rows, skipped: 0 };
+}
+
+const NO_ARGS: unknown[] = [];

@@ -1,0 +1,67 @@
+/**
+ * Execution limits (document 1 "Limits"): the time limit, checked cooperatively in every loop,
+ * and the result size, counted by the spec's rules ("Result size counting"). Both fail with a
+ * QueryError without position.
+ */
+import { QueryError } from '../errors';
+import { DEFAULT_MAX_RESULT_VALUES, MAX_EXECUTION_MS, MAX_RESULT_VALUES_ENV } from '../limits';
+
+export const DEFAULT_TIME_LIMIT_MS = MAX_EXECUTION_MS;
+
+export function defaultMaxResultValues(): number {
+  const env = typeof process !== 'undefined' ? process.env[MAX_RESULT_VALUES_ENV] : undefined;
+  if (env && /^\d+$/.test(env.trim())) return Number(env.trim());
+  return DEFAULT_MAX_RESULT_VALUES;
+}
+
+/** Checks the clock only every `STRIDE` calls: Date.now() per row would cost more than the row. */
+const STRIDE = 256;
+
+export class Deadline {
+  private countdown = STRIDE;
+  private readonly end: number;
+  constructor(
+    readonly limitMs: number,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.end = clock() + limitMs;
+  }
+  /** Call once per unit of work (row, group, sort step). */
+  tick(): void {
+    if (--this.countdown > 0) return;
+    this.countdown = STRIDE;
+    this.check();
+  }
+  check(): void {
+    if (this.clock() > this.end) throw timeLimitError(this.limitMs);
+  }
+}
+
+export function timeLimitError(limitMs: number): QueryError {
+  const secs = limitMs % 1000 === 0 ? `${limitMs / 1000}s` : `${limitMs}ms`;
+  return new QueryError(`the query was stopped because it ran longer than the ${secs} time limit`, null, null);
+}
+
+export class ResultBudget {
+  used = 0;
+  constructor(readonly max: number) {}
+  add(n: number, what = 'rows'): void {
+    this.used += n;
+    if (this.used > this.max) throw tooLargeError(this.max, what);
+  }
+  release(n: number): void {
+    this.used -= n;
+  }
+  /** Checks a size known in advance (pivot tables) before building it. */
+  require(n: number, what: string): void {
+    if (this.used + n > this.max) throw tooLargeError(this.max, what);
+  }
+}
+
+export function tooLargeError(max: number, what: string): QueryError {
+  return new QueryError(
+    `the result is too large: ${what} exceed the limit of ${max} values; narrow the query with FROM or WHERE or add LIMIT`,
+    null,
+    null,
+  );
+}
