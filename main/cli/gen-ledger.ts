@@ -96,7 +96,7 @@ export async function writeLedger(opts: GenOptions, file: string): Promise<GenSt
       stats = r.value;
       break;
     }
-    if (!stream.write(r.value)) await new Promise((ok) => stream.once('drain', ok));
+    if (!stream.write(r.value)) await new Promise<void>((ok) => stream.once('drain', () => ok()));
   }
   await new Promise<void>((ok, fail) => stream.end((err?: Error | null) => (err ? fail(err) : ok())));
   return stats;
@@ -121,7 +121,7 @@ async function main(): Promise<number> {
     for (;;) {
       const r = it.next();
       if (r.done) break;
-      if (!process.stdout.write(r.value)) await new Promise((ok) => process.stdout.once('drain', ok));
+      if (!process.stdout.write(r.value)) await new Promise<void>((ok) => process.stdout.once('drain', () => ok()));
     }
     process.stderr.write(`note: document directives name ${DOCUMENT_FILES.map((d) => d.path).join(', ')}; use --out to have them written\n`);
   }

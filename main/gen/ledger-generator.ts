@@ -266,8 +266,9 @@ class Simulation {
 
     // Opening balances through pads, asserted the next day.
     const next = day + 1;
+    const pads: { account: string; amount: string; source: string }[] = [];
     const open = (account: string, currency: string, units: Dec) => {
-      r.paddedBalance(next, account, amt(units, currency), OPENING);
+      pads.push({ account, amount: amt(units, currency), source: OPENING });
       this.book.add(account, currency, units);
       this.book.add(OPENING, currency, units.neg());
       this.stats.balances++;
@@ -277,6 +278,7 @@ class Simulation {
     for (const { currency, country } of FX) open(fxChecking(country), currency, cents(this.rnd.int(50000, 300000)));
     open(WALLET, USD, cents(20000));
     for (const b of BROKERS) open(brokerCash(b.name), USD, cents(this.rnd.int(1000000, 3000000) * this.scale));
+    r.paddedBalances(next, pads);
   }
 
   /** Savings goal and tax accounts of a year; those of two years back are closed. */
@@ -347,7 +349,7 @@ class Simulation {
     let want = cents(this.rnd.int(5, 30) * 1000);
     if (want.eq(now)) want = want.plus(Dec.of('1.00'));
     const delta = want.minus(now);
-    this.r.paddedBalance(day, WALLET, amt(want, USD), WALLET_PAD_SOURCE);
+    this.r.paddedBalances(day, [{ account: WALLET, amount: amt(want, USD), source: WALLET_PAD_SOURCE }]);
     this.book.add(WALLET, USD, delta);
     this.book.add(WALLET_PAD_SOURCE, USD, delta.neg());
     this.stats.balances++;

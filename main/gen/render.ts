@@ -90,15 +90,17 @@ export class Renderer {
   }
 
   /**
-   * Pads `account` from `source` so that it holds `amount` at the start of `day`. Beancount: a pad
-   * the day before and a plain balance; zhang: one `balance ... with pad`.
+   * Pads accounts from a source so that each holds its amount at the start of `day`. Beancount:
+   * pads the day before, then plain balances (all pads first, so the file stays in date order);
+   * zhang: one `balance ... with pad` each.
    */
-  paddedBalance(day: DayNum, account: string, amount: string, source: string): void {
+  paddedBalances(day: DayNum, items: readonly { account: string; amount: string; source: string }[]): void {
     if (this.format === 'zhang') {
-      this.out.push(`${this.d(day)} balance ${account} ${amount} with pad ${source}\n`);
-    } else {
-      this.out.push(`${this.d(day - 1)} pad ${account} ${source}\n${this.d(day)} balance ${account} ${amount}\n`);
+      for (const it of items) this.out.push(`${this.d(day)} balance ${it.account} ${it.amount} with pad ${it.source}\n`);
+      return;
     }
+    for (const it of items) this.out.push(`${this.d(day - 1)} pad ${it.account} ${it.source}\n`);
+    for (const it of items) this.out.push(`${this.d(day)} balance ${it.account} ${it.amount}\n`);
   }
 
   note(day: DayNum, account: string, comment: string): void {
