@@ -35,7 +35,7 @@ import type {
   In,
   InList,
   JournalStmt,
-  Literal,
+  DateLiteral,
   OpenClause,
   OrderKey,
   Param,
@@ -817,7 +817,7 @@ class Parser {
     return { kind: 'Case', whens, else: elseExpr, start: kw.start, end: this.lastEnd };
   }
 
-  private parseDateLiteral(): Literal & { type: 'date' } {
+  private parseDateLiteral(): DateLiteral {
     const t = this.next();
     const value = parseDate(t.text);
     if (value === null) this.fail(t, `invalid date ${t.text}`);
