@@ -43,6 +43,10 @@ export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOpti
     ['WHERE', stmt.where],
   ] as const) {
     if (!ast) continue;
+    if (table === postingsTable) {
+      const b = findBalanceColumn(ast);
+      if (b) throw errorAt(base, b.start, `balance cannot be used in ${clause}: it is the running balance of the rows ${clause} chooses`);
+    }
     const n = compileExpr({ ...base, clause }, ast);
     if (n.type !== 'bool' && n.type !== 'null') throw errorAt(base, ast.start, `the ${clause} condition must be boolean, not ${n.type}`);
     const bal = findBalance(n);
@@ -216,6 +220,34 @@ function findBalance(n: Node): Node | null {
     if (b) return b;
   }
   return n;
+}
+
+/** The first `balance` column of an expression (FROM/WHERE reject it before type checking). */
+function findBalanceColumn(e: A.Expr | A.InList): A.Column | null {
+  switch (e.kind) {
+    case 'Column':
+      return e.name === 'balance' && !e.field ? e : null;
+    case 'Unary':
+      return findBalanceColumn(e.operand);
+    case 'Arith':
+      return [e.first, ...e.rest.map((r) => r.operand)].map(findBalanceColumn).find((x) => x) ?? null;
+    case 'Logical':
+      return e.args.map(findBalanceColumn).find((x) => x) ?? null;
+    case 'Binary':
+      return findBalanceColumn(e.left) ?? findBalanceColumn(e.right);
+    case 'In':
+      return findBalanceColumn(e.left) ?? findBalanceColumn(e.right);
+    case 'List':
+      return e.items.map(findBalanceColumn).find((x) => x) ?? null;
+    case 'IsNull':
+      return findBalanceColumn(e.operand);
+    case 'Call':
+      return e.args.map(findBalanceColumn).find((x) => x) ?? null;
+    case 'Case':
+      return [...e.whens.flatMap((w) => [w.cond, w.value]), ...(e.else ? [e.else] : [])].map(findBalanceColumn).find((x) => x) ?? null;
+    default:
+      return null;
+  }
 }
 
 function andNode(ns: Node[]): Node {

@@ -1,0 +1,52 @@
+/**
+ * `npm run query -- LEDGER "QUERY" [--format table|csv|json]`: runs one query on a ledger.
+ * json = the body of POST /api/query (or its 400 error body, exit 1); csv = the CSV export;
+ * table = aligned text.
+ */
+import { loadLedger } from '../../engine/ledger/index';
+import { encodeResult, errorBody, runQuery, type QueryResult } from '../../engine/query/index';
+import { QueryError } from '../../engine/query/errors';
+import { stringifyResult } from '../../engine/query/encode';
+import { toText } from '../../engine/query/values';
+import { toCsv } from '../../engine/query/csv';
+
+function usage(): never {
+  process.stderr.write('usage: npm run query -- LEDGER "QUERY" [--format table|csv|json]\n');
+  process.exit(2);
+}
+
+function table(result: QueryResult): string {
+  const head = result.columns.map((c) => c.name);
+  const body = result.rows.map((r) => r.map((v, i) => (v === null ? '' : toText(result.columns[i].type, v as never))));
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const right = result.columns.map((c) => c.type === 'int' || c.type === 'decimal');
+  const line = (cells: string[]) => cells.map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n') + '\n';
+}
+
+function main(argv: string[]): number {
+  let format = 'table';
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--format') format = argv[++i] ?? usage();
+    else if (argv[i].startsWith('--format=')) format = argv[i].slice(9);
+    else rest.push(argv[i]);
+  }
+  if (rest.length !== 2 || !['table', 'csv', 'json'].includes(format)) usage();
+  const [ledger, query] = rest;
+  const snapshot = loadLedger(ledger);
+  try {
+    const result = runQuery(snapshot, query);
+    if (format === 'json') process.stdout.write(stringifyResult(encodeResult(result)) + '\n');
+    else if (format === 'csv') process.stdout.write(toCsv(result));
+    else process.stdout.write(table(result));
+    return 0;
+  } catch (e) {
+    if (!(e instanceof QueryError)) throw e;
+    if (format === 'json') process.stdout.write(JSON.stringify(errorBody(e)) + '\n');
+    else process.stderr.write(`error${e.line !== null ? ` at line ${e.line}, column ${e.column}` : ''}: ${e.message}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));
