@@ -162,7 +162,12 @@ export function createApp(host: LedgerHost, options: AppOptions = {}): H3 {
     if (!allowedHosts.has(event.url.hostname.toLowerCase())) {
       return errorResponse(403, `this server only answers requests addressed to 127.0.0.1 or localhost`);
     }
-    if (auth && event.context[TRUSTED_CALLER] !== true && !authExempt(event)) return auth.check(event);
+    if (auth && event.context[TRUSTED_CALLER] !== true && !authExempt(event)) {
+      const refused = auth.check(event);
+      if (refused) return refused;
+    }
+    // API answers describe one snapshot; a cached one would outlive the next reload.
+    if (event.url.pathname.startsWith('/api/')) event.res.headers.set('cache-control', 'no-store');
     return undefined;
   });
 

@@ -26,6 +26,7 @@ describe('forward (in-process IPC core)', () => {
     expect(res.status).toBe(200);
     expect(res.encoding).toBe('utf8');
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(res.body).data).toMatchObject({ generation: 1, transaction_count: 2 });
     tmp.cleanup();
   });

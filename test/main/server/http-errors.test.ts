@@ -38,7 +38,7 @@ const testRoutes: RouteModule = (routes, server) => {
 
 const LIMIT = 1000;
 
-async function post(body: string | Uint8Array, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+async function post(body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = { 'content-type': 'application/json' }) {
   const res = await fetch(run!.url + '/api/test/echo', { method: 'POST', headers, body });
   return { status: res.status, body: await res.json() };
 }

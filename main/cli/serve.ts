@@ -1,0 +1,126 @@
+/**
+ * Headless mode: `npm run serve -- [LEDGER] [--port N]`.
+ *
+ * Loads the ledger (default: the bundled main/demo/example.beancount), serves the API and the
+ * built renderer on 127.0.0.1, reloads when the ledger or an included file changes, and closes
+ * cleanly on Ctrl+C (a second Ctrl+C exits at once). SVC_AUTH=user:password turns on
+ * authentication.
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadLedger } from '../../engine/ledger/index';
+import { LedgerHost, type HostEvent } from '../host';
+import { watchLedger } from '../watch';
+import { createApp, type RouteModule } from '../server/app';
+import { parseAuthSetting } from '../server/auth';
+import { DEFAULT_PORT, listen } from '../server/listen';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_LEDGER = path.resolve(here, '../demo/example.beancount');
+
+const USAGE = `usage: npm run serve -- [LEDGER] [--port N]
+
+  LEDGER     .beancount, .bean or .zhang file (default: the bundled example ledger)
+  --port N   TCP port on 127.0.0.1 (default ${DEFAULT_PORT}; 0 picks a free one)
+
+Environment: SVC_AUTH=user:password requires sign-in (HTTP Basic or POST /api/auth/login).`;
+
+export interface ServeArgs {
+  ledger: string;
+  port: number;
+}
+
+/** Parses the command line; throws an Error with a message for the user on bad input. */
+export function parseServeArgs(argv: string[], cwd = process.cwd()): ServeArgs | 'help' {
+  let ledger: string | null = null;
+  let port = DEFAULT_PORT;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') return 'help';
+    let value: string | undefined;
+    if (arg === '--port') value = argv[++i];
+    else if (arg.startsWith('--port=')) value = arg.slice('--port='.length);
+    else if (arg.startsWith('-')) throw new Error(`unknown option: ${arg}`);
+    else if (ledger === null) {
+      ledger = arg;
+      continue;
+    } else throw new Error(`only one ledger file can be served (got ${ledger} and ${arg})`);
+    if (value === undefined || !/^\d+$/.test(value) || Number(value) > 65535) {
+      throw new Error(`--port needs a number from 0 to 65535 (got ${value === undefined ? 'nothing' : value})`);
+    }
+    port = Number(value);
+  }
+  return { ledger: ledger === null ? DEFAULT_LEDGER : path.resolve(cwd, ledger), port };
+}
+
+const clock = () => new Date().toTimeString().slice(0, 8);
+
+function describeLoad(e: HostEvent): string {
+  const s = e.status;
+  if (e.kind === 'problem') return `reload failed, still serving the previous ledger: ${s.problem?.message}`;
+  const errors = s.error_count === 1 ? '1 error' : `${s.error_count} errors`;
+  return `loaded in ${s.load_ms} ms: ${s.transaction_count} transactions, ${errors}` + (s.error_count ? ' (see /api/errors)' : '');
+}
+
+/** Endpoint groups beyond the built-in ones (query, statistics, journals) join this list. */
+const apiRoutes: RouteModule[] = [];
+
+async function main(argv: string[]): Promise<number> {
+  let args: ServeArgs | 'help';
+  let auth;
+  try {
+    args = parseServeArgs(argv);
+    auth = parseAuthSetting(process.env.SVC_AUTH);
+  } catch (e) {
+    console.error(`error: ${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+
+  const host = new LedgerHost(args.ledger, (file) => loadLedger(file));
+  console.log(`Ledger Query: serving ${args.ledger}`);
+  const first = await host.reload();
+  console.log('  ' + describeLoad({ kind: first.swapped ? 'reload' : 'problem', status: first.status }));
+  if (!first.swapped) console.log('  (pages will answer 503 until the ledger loads; fix the file and save it)');
+  host.onReload((e) => console.log(`[${clock()}] ${describeLoad(e)}`));
+
+  const watcher = watchLedger(host);
+  let server;
+  try {
+    server = await listen(createApp(host, { auth, routes: apiRoutes }), { port: args.port });
+  } catch (e) {
+    await watcher.close();
+    console.error(`error: ${(e as Error).message}`);
+    return 1;
+  }
+  await watcher.ready;
+  console.log(`  ${server.url}/`);
+  console.log(`  authentication: ${auth ? `on (user ${auth.username})` : 'off (set SVC_AUTH=user:password to require it)'}`);
+  console.log(`Watching ${watcher.watched().length} file(s) for changes. Press Ctrl+C to stop.`);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) process.exit(130); // second Ctrl+C: do not wait any longer
+      stopping = true;
+      console.log(`\n${signal}: closing`);
+      await Promise.allSettled([watcher.close(), server.close()]);
+      resolve(0);
+    };
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error('error:', e);
+      process.exit(1);
+    },
+  );
+}
