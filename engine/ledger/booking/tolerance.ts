@@ -16,10 +16,16 @@ export interface Tolerances {
   get(currency: string): Dec;
 }
 
-const powCache = new Map<number, Dec>();
-function unitOfPlace(dp: number): Dec {
-  let d = powCache.get(dp);
-  if (!d) powCache.set(dp, (d = Dec.of('0.' + '0'.repeat(dp - 1) + '1')));
+/** Half-units per number of decimal places, for the multiplier last used (options rarely change). */
+let cachedMultiplier: Dec | null = null;
+let tolCache: Dec[] = [];
+function placeTolerance(dp: number, multiplier: Dec): Dec {
+  if (cachedMultiplier !== multiplier) {
+    cachedMultiplier = multiplier;
+    tolCache = [];
+  }
+  let d = tolCache[dp];
+  if (!d) tolCache[dp] = d = Dec.of('0.' + '0'.repeat(dp - 1) + '1').times(multiplier);
   return d;
 }
 
@@ -28,7 +34,7 @@ export function inferTolerances(postings: readonly PostingAst[], options: Ledger
   const defaults = options.inferredToleranceDefault;
   for (const p of postings) {
     if (p.number === null || p.currency === null || p.number.dp === 0) continue;
-    const t = unitOfPlace(p.number.dp).times(options.inferredToleranceMultiplier);
+    const t = placeTolerance(p.number.dp, options.inferredToleranceMultiplier);
     if (!map) map = new Map(defaults);
     const prev = map.get(p.currency);
     if (!prev || t.cmp(prev) > 0) map.set(p.currency, t);

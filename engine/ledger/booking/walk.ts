@@ -229,7 +229,7 @@ export function walk(input: WalkInput): WalkOutput {
         }
         const { txn, ast } = makePadding(active.pad.date, active.time, d.account, active.pad.source, diff, currency, active.pad.src, 'pad:' + currency);
         active.used = true;
-        active.block.push(entry(ast, txn.id, active.time, txn, { date: active.pad.date, rank: 3, file: fileIndex.get(active.pad)!, sub: active.block.length }));
+        active.block.push(entry(ast, txn.id, active.time, txn, { date: active.pad.date, rank: 3, file: fileIndex.get(active.pad)!, sub: 1 + active.block.length }));
         correctChecks(active.k, d.account, active.pad.source, currency, diff);
       }
     }

@@ -1,0 +1,194 @@
+/**
+ * loadLedger: parse, book and validate a ledger into one immutable Snapshot.
+ *
+ * Stages, each in its own module: load.ts (files, includes, options, plugins) -> options.ts ->
+ * plugins.ts (auto_accounts) -> booking/walk.ts (processing order, transactions, lots, pads,
+ * balance checks, account lifecycle) -> prices.ts -> documents.ts -> budgets -> errors in file
+ * order. Ledger content never throws: every problem becomes a LedgerError. Only a missing main
+ * file or an internal bug can throw (the caller reports it as a load problem).
+ */
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
+import { DateTime } from 'luxon';
+import { daysFromCivil, type DayNum } from '../dates';
+import type { CommodityAst, CustomAst, DirectiveAst, EventAst, NoteAst, QueryAst, SourceRef } from './ast';
+import { buildBudgets } from './budgets';
+import { buildDocuments } from './documents';
+import type { LedgerError } from './errors';
+import { positionId } from './ids';
+import { loadFiles } from './load';
+import { readOptions } from './options';
+import { autoOpens, planPlugins } from './plugins';
+import { buildPriceMap } from './prices';
+import type { PriceRow, Snapshot } from './snapshot';
+import { makeClock } from './time';
+import { walk } from './booking/walk';
+
+export interface LoadOptions {
+  /** Reads a ledger file (default: the file system, UTF-8). */
+  readFile?: (path: string) => string;
+  /** Does a document file exist? (default: the file system). */
+  fileExists?: (path: string) => boolean;
+  /** The load time: today() of budgets and `loadedAt` (default: now). */
+  now?: Date;
+  /** Zone used when the ledger has no `timezone` option (default: the machine's). */
+  defaultTimezone?: string;
+}
+
+const readUtf8 = (p: string) => fs.readFileSync(p, 'utf8');
+
+function todayIn(zone: string, now: Date): DayNum {
+  const t = DateTime.fromJSDate(now, { zone });
+  return daysFromCivil(t.year, t.month, t.day);
+}
+
+/** Text of a directive (its byte span), read lazily per file for the few errors that need it. */
+function sourceReader(readFile: (p: string) => string) {
+  const cache = new Map<string, Buffer | null>();
+  return (src: SourceRef): string | null => {
+    let buf = cache.get(src.file);
+    if (buf === undefined) {
+      try {
+        buf = Buffer.from(readFile(src.file), 'utf8');
+      } catch {
+        buf = null;
+      }
+      cache.set(src.file, buf);
+    }
+    if (!buf || src.end < src.start || src.end > buf.length) return null;
+    return buf.subarray(src.start, src.end).toString('utf8');
+  };
+}
+
+export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
+  const readFile = opts.readFile ?? readUtf8;
+  const now = opts.now ?? new Date();
+  const loaded = loadFiles(mainFile, readFile);
+  const root = loaded.root;
+  const errors: LedgerError[] = [...loaded.errors];
+
+  const relFile = (file: string) => {
+    const rel = nodePath.relative(root, file);
+    return rel.startsWith('..') || nodePath.isAbsolute(rel) ? file : rel.split(nodePath.sep).join('/');
+  };
+  const idOf = (src: SourceRef, salt?: string) => positionId(salt ? relFile(src.file) + '\u0000' + salt : relFile(src.file), src.start);
+
+  const options = readOptions(loaded.options, errors, opts.defaultTimezone);
+  const plan = planPlugins(loaded.plugins, errors);
+  let directives: DirectiveAst[] = loaded.directives;
+  const synthetic = new Map<DirectiveAst, string>();
+  if (plan.autoAccounts) {
+    const opens = autoOpens(directives);
+    for (const o of opens) synthetic.set(o, 'open:' + o.account);
+    if (opens.length) directives = [...directives, ...opens];
+  }
+  const clock = makeClock(options.timezone);
+
+  const booked = walk({
+    directives,
+    options,
+    clock,
+    directiveId: (d) => idOf(d.src, synthetic.get(d)),
+    idOf,
+    implicitPrices: plan.implicitPrices,
+  });
+  errors.push(...booked.errors);
+  const { entries, referenceOrder } = booked;
+
+  const prices: PriceRow[] = [];
+  for (const e of entries) {
+    const d = e.directive;
+    if (d.type === 'price') prices.push({ date: d.date, time: e.time, timestamp: e.timestamp, currency: d.currency, amount: d.amount, meta: d.meta, seq: e.seq, src: d.src });
+  }
+  if (booked.implicitPrices.length) {
+    prices.push(...booked.implicitPrices);
+    prices.sort((a, b) => a.seq - b.seq);
+  }
+  const priceMap = buildPriceMap(prices);
+
+  const docs = buildDocuments({
+    root,
+    format: loaded.format,
+    entries,
+    referenceOrder,
+    transactions: booked.transactions,
+    fileExists: opts.fileExists ?? ((p) => fs.existsSync(p)),
+  });
+  errors.push(...docs.errors);
+
+  const notes: NoteAst[] = [];
+  const events: EventAst[] = [];
+  const commodities: CommodityAst[] = [];
+  const customs: CustomAst[] = [];
+  const queries: QueryAst[] = [];
+  for (const i of referenceOrder) {
+    const d = entries[i].directive;
+    if (d.type === 'note') notes.push(d);
+    else if (d.type === 'event') events.push(d);
+    else if (d.type === 'commodity') commodities.push(d);
+    else if (d.type === 'custom') customs.push(d);
+    else if (d.type === 'query') queries.push(d);
+  }
+
+  // Budgets hook: the budgets module reads the booked ledger and adds its own errors.
+  const lastTxn = booked.transactions.length ? booked.transactions[booked.transactions.length - 1] : null;
+  const budgets = buildBudgets({
+    entries,
+    accounts: booked.accounts,
+    postings: booked.postings,
+    prices: priceMap,
+    today: todayIn(options.timezone, now),
+    lastTransaction: lastTxn ? { id: lastTxn.id, date: lastTxn.date, src: lastTxn.src } : null,
+  });
+  errors.push(...budgets.errors);
+
+  const source = sourceReader(readFile);
+  for (const e of errors) {
+    if (!e.src) continue;
+    if (e.id === null) e.id = idOf(e.src);
+    if (e.source === null) e.source = source(e.src);
+  }
+  const fileKey = new Map<string, string>();
+  const keyOf = (f: string) => {
+    let k = fileKey.get(f);
+    if (k === undefined) fileKey.set(f, (k = relFile(f)));
+    return k;
+  };
+  const ordered = errors
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => {
+      const x = a.e.src;
+      const y = b.e.src;
+      if (!x || !y) return (x ? 0 : 1) - (y ? 0 : 1) || a.i - b.i;
+      const fx = keyOf(x.file);
+      const fy = keyOf(y.file);
+      return (fx < fy ? -1 : fx > fy ? 1 : 0) || x.start - y.start || a.i - b.i;
+    })
+    .map((x) => x.e);
+
+  const snapshot: Snapshot = {
+    file: nodePath.resolve(mainFile),
+    root,
+    format: loaded.format,
+    files: loaded.files,
+    options,
+    entries: Object.freeze(entries) as Snapshot['entries'],
+    referenceOrder: Object.freeze(referenceOrder) as number[],
+    transactions: Object.freeze(booked.transactions) as Snapshot['transactions'],
+    postings: Object.freeze(booked.postings) as Snapshot['postings'],
+    balances: Object.freeze(booked.balances) as Snapshot['balances'],
+    prices: Object.freeze(prices) as PriceRow[],
+    priceMap,
+    documents: Object.freeze(docs.rows) as Snapshot['documents'],
+    notes: Object.freeze(notes) as NoteAst[],
+    events: Object.freeze(events) as EventAst[],
+    commodities: Object.freeze(commodities) as CommodityAst[],
+    customs: Object.freeze(customs) as CustomAst[],
+    queries: Object.freeze(queries) as QueryAst[],
+    accounts: booked.accounts,
+    budgets: budgets.book,
+    errors: Object.freeze(ordered) as LedgerError[],
+    loadedAt: now.getTime(),
+  };
+  return snapshot;
+}

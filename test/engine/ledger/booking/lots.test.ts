@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { holdings, kinds, ledger, rowsOf } from '../ledger-text';
+
+const BUYS = (open = '2024-01-01 open Assets:Stock', options = '') => `${options}
+2024-01-01 open Assets:Cash
+${open}
+2024-01-01 open Income:PnL
+
+2024-01-02 * "Buy 1"
+  Assets:Stock  10 HOOL {100 USD}
+  Assets:Cash  -1000 USD
+
+2024-01-03 * "Buy 2"
+  Assets:Stock  10 HOOL {110 USD}
+  Assets:Cash  -1100 USD
+`;
+
+const SELL = (spec: string, units = '-15') => `
+2024-01-04 * "Sell"
+  Assets:Stock  ${units} HOOL ${spec} @ 120 USD
+  Assets:Cash   1800 USD
+  Income:PnL
+`;
+
+describe('lot booking', () => {
+  it('opens lots dated by the transaction', () => {
+    const s = ledger(BUYS());
+    expect(s.errors).toEqual([]);
+    expect(holdings(s, 'Assets:Stock')).toEqual(['10 HOOL {100 USD, 2024-01-02}', '10 HOOL {110 USD, 2024-01-03}']);
+  });
+
+  it('reduces oldest first by default (FIFO), one row per lot', () => {
+    const s = ledger(BUYS() + SELL('{}'));
+    expect(s.errors).toEqual([]);
+    // Cost of the 15 sold: 10 x 100 + 5 x 110 = 1550; cash 1800 -> PnL -250.
+    expect(rowsOf(s, 'Sell')).toEqual([
+      'Assets:Stock -10 HOOL {100 USD, 2024-01-02} @ 120 USD',
+      'Assets:Stock -5 HOOL {110 USD, 2024-01-03} @ 120 USD',
+      'Assets:Cash 1800 USD',
+      'Income:PnL -250 USD',
+    ]);
+    expect(s.transactions[2].postings.map((p) => p.index)).toEqual([0, 0, 1, 2]);
+    expect(holdings(s, 'Assets:Stock')).toEqual(['5 HOOL {110 USD, 2024-01-03}']);
+  });
+
+  it('reduces newest first for a LIFO account (open booking string)', () => {
+    const s = ledger(BUYS('2024-01-01 open Assets:Stock HOOL "LIFO"') + SELL('{}'));
+    expect(s.errors).toEqual([]);
+    // 10 x 110 + 5 x 100 = 1600 -> PnL -200.
+    expect(rowsOf(s, 'Sell').slice(0, 2)).toEqual([
+      'Assets:Stock -10 HOOL {110 USD, 2024-01-03} @ 120 USD',
+      'Assets:Stock -5 HOOL {100 USD, 2024-01-02} @ 120 USD',
+    ]);
+    expect(rowsOf(s, 'Sell')[3]).toBe('Income:PnL -200 USD');
+    expect(holdings(s, 'Assets:Stock')).toEqual(['5 HOOL {100 USD, 2024-01-02}']);
+    expect(s.accounts.get('Assets:Stock')?.booking).toBe('LIFO');
+  });
+
+  it('reads booking_method metadata of the open', () => {
+    const s = ledger(BUYS('2024-01-01 open Assets:Stock\n  booking_method: "LIFO"') + SELL('{}'));
+    expect(holdings(s, 'Assets:Stock')).toEqual(['5 HOOL {100 USD, 2024-01-02}']);
+  });
+
+  it('uses option booking_method as the default', () => {
+    const s = ledger(BUYS('2024-01-01 open Assets:Stock', 'option "booking_method" "LIFO"') + SELL('{}'));
+    expect(holdings(s, 'Assets:Stock')).toEqual(['5 HOOL {100 USD, 2024-01-02}']);
+  });
+
+  it('matches on the written cost number, date and label', () => {
+    const byNumber = ledger(BUYS() + SELL('{110 USD}', '-5'));
+    expect(rowsOf(byNumber, 'Sell')[0]).toBe('Assets:Stock -5 HOOL {110 USD, 2024-01-03} @ 120 USD');
+    const byDate = ledger(BUYS() + SELL('{2024-01-03}', '-5'));
+    expect(rowsOf(byDate, 'Sell')[0]).toBe('Assets:Stock -5 HOOL {110 USD, 2024-01-03} @ 120 USD');
+    const labelled = ledger(`
+2024-01-01 open Assets:Cash
+2024-01-01 open Assets:Stock
+2024-01-02 * "Buy A"
+  Assets:Stock  10 HOOL {100 USD, "a"}
+  Assets:Cash
+2024-01-02 * "Buy B"
+  Assets:Stock  10 HOOL {100 USD, "b"}
+  Assets:Cash
+2024-01-04 * "Sell"
+  Assets:Stock  -4 HOOL {"b"}
+  Assets:Cash   400 USD
+`);
+    expect(labelled.errors).toEqual([]);
+    expect(holdings(labelled, 'Assets:Stock')).toEqual(['10 HOOL {100 USD, 2024-01-02, "a"}', '6 HOOL {100 USD, 2024-01-02, "b"}']);
+  });
+
+  it('STRICT: several matching lots must be taken in full, else AmbiguousLotMatch and oldest first', () => {
+    const strict = (sell: string) => ledger(BUYS('2024-01-01 open Assets:Stock', 'option "booking_method" "STRICT"') + sell);
+    const partial = strict(SELL('{}'));
+    expect(kinds(partial)).toEqual(['AmbiguousLotMatch']);
+    expect(partial.transactions[2].errors).toEqual(['AmbiguousLotMatch']);
+    expect(holdings(partial, 'Assets:Stock')).toEqual(['5 HOOL {110 USD, 2024-01-03}']);
+    const all = strict(`
+2024-01-04 * "Sell"
+  Assets:Stock  -20 HOOL {} @ 120 USD
+  Assets:Cash   2400 USD
+  Income:PnL
+`);
+    expect(all.errors).toEqual([]);
+    expect(holdings(all, 'Assets:Stock')).toEqual([]);
+    // One matching lot: a partial reduction is fine.
+    expect(strict(SELL('{100 USD}', '-5')).errors).toEqual([]);
+  });
+
+  it('joins the first lot with an augmentation written {}', () => {
+    const s = ledger(BUYS() + `
+2024-01-05 * "More"
+  Assets:Stock  5 HOOL {}
+  Assets:Cash
+`);
+    expect(s.errors).toEqual([]);
+    expect(rowsOf(s, 'More')).toEqual(['Assets:Stock 5 HOOL {100 USD, 2024-01-02}', 'Assets:Cash -500 USD']);
+    expect(holdings(s, 'Assets:Stock')).toEqual(['10 HOOL {110 USD, 2024-01-03}', '15 HOOL {100 USD, 2024-01-02}']);
+  });
+
+  it('books what the lots do not cover as a new lot and reports NoEnoughCommodityLot', () => {
+    // Only the 100 USD lot matches: 10 are reduced, the other 15 open a short lot dated today.
+    const s = ledger(BUYS() + `
+2024-01-05 * "Oversell"
+  Assets:Stock  -25 HOOL {100 USD}
+  Assets:Cash   2500 USD
+`);
+    expect(kinds(s)).toEqual(['NoEnoughCommodityLot']);
+    expect(rowsOf(s, 'Oversell').slice(0, 2)).toEqual(['Assets:Stock -10 HOOL {100 USD, 2024-01-02}', 'Assets:Stock -15 HOOL {100 USD, 2024-01-05}']);
+    expect(holdings(s, 'Assets:Stock')).toEqual(['-15 HOOL {100 USD, 2024-01-05}', '10 HOOL {110 USD, 2024-01-03}']);
+    expect(s.errors[0].account).toBe('Assets:Stock');
+  });
+
+  it('books an uncovered remainder without cost when no cost number is written', () => {
+    const s = ledger(BUYS() + `
+2024-01-05 * "Oversell"
+  Assets:Stock  -25 HOOL {} @ 120 USD
+  Assets:Cash   3000 USD
+  Income:PnL
+`);
+    expect(kinds(s)).toEqual(['NoEnoughCommodityLot']);
+    // Weights: -1000 - 1100 - 5 x 120 = -2700; cash 3000 -> PnL -300.
+    expect(rowsOf(s, 'Oversell')).toEqual([
+      'Assets:Stock -10 HOOL {100 USD, 2024-01-02} @ 120 USD',
+      'Assets:Stock -10 HOOL {110 USD, 2024-01-03} @ 120 USD',
+      'Assets:Stock -5 HOOL @ 120 USD',
+      'Assets:Cash 3000 USD',
+      'Income:PnL -300 USD',
+    ]);
+  });
+
+  it('divides a total cost by the units to 28 significant digits', () => {
+    const s = ledger(`
+2024-01-01 open Assets:Cash
+2024-01-01 open Assets:Stock
+2024-01-02 * "Total"
+  Assets:Stock  3 HOOL {{100.00 USD}}
+  Assets:Cash  -100.00 USD
+`);
+    expect(s.errors).toEqual([]);
+    const p = s.postings[0];
+    expect(p.cost?.number.toString()).toBe('33.33333333333333333333333333');
+    expect(`${p.weight.number} ${p.weight.currency}`).toBe('100.00 USD');
+  });
+
+  it('keeps a written lot date', () => {
+    const s = ledger(`
+2024-01-01 open Assets:Cash
+2024-01-01 open Assets:Stock
+2024-01-02 * "Transfer in"
+  Assets:Stock  2 HOOL {50 USD, 2023-06-30}
+  Assets:Cash
+`);
+    expect(holdings(s, 'Assets:Stock')).toEqual(['2 HOOL {50 USD, 2023-06-30}']);
+  });
+
+  it('reports NONE, AVERAGE and AVERAGE_ONLY as unsupported and books FIFO', () => {
+    for (const m of ['NONE', 'AVERAGE', 'AVERAGE_ONLY']) {
+      const s = ledger(BUYS(`2024-01-01 open Assets:Stock HOOL "${m}"`) + SELL('{}'));
+      expect(kinds(s)).toEqual(['UnsupportedBookingMethod']);
+      expect(s.errors[0].message).toContain(m);
+      expect(holdings(s, 'Assets:Stock')).toEqual(['5 HOOL {110 USD, 2024-01-03}']);
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { daysFromCivil, formatDate } from '../../../engine/dates';
+import { ledger } from './ledger-text';
+
+const d = (y: number, m: number, day: number) => daysFromCivil(y, m, day);
+
+describe('price map', () => {
+  const s = ledger(`
+2024-01-01 price HOOL 100 USD
+2024-01-05 price HOOL 110 USD
+2024-01-05 price HOOL 111 USD
+2024-01-01 price EUR 1.10 USD
+2024-01-03 price EUR 1.20 USD
+2024-01-05 price EUR 1.25 USD
+2024-01-04 price USD 0.8 EUR
+2030-01-01 price GOLD 2000 USD
+`);
+  const m = s.priceMap;
+
+  it('takes the latest price on or before a date; the last of a day wins', () => {
+    expect(m.rate('HOOL', 'USD', d(2023, 12, 31))).toBeNull();
+    expect(m.rate('HOOL', 'USD', d(2024, 1, 4))?.toString()).toBe('100');
+    expect(m.rate('HOOL', 'USD', d(2024, 1, 5))?.toString()).toBe('111');
+    expect(m.rate('HOOL', 'USD')?.toString()).toBe('111');
+    expect(formatDate(m.rateDate('HOOL', 'USD', d(2024, 1, 4))!)).toBe('2024-01-01');
+  });
+
+  it('inverts a quote to 28 significant digits', () => {
+    expect(m.rate('USD', 'HOOL', d(2024, 1, 5))?.toString()).toBe('0.009009009009009009009009009009');
+  });
+
+  it('merges the direction with fewer quotes into the other one, inverted', () => {
+    // USD->EUR (one quote) becomes EUR->USD 1/0.8 = 1.25 on 2024-01-04.
+    expect(m.rate('EUR', 'USD', d(2024, 1, 4))?.toString()).toBe('1.25');
+    expect(m.rate('EUR', 'USD', d(2024, 1, 3))?.toString()).toBe('1.20');
+    expect(m.rate('USD', 'EUR', d(2024, 1, 4))?.toString()).toBe('0.8');
+    expect(m.rate('USD', 'EUR', d(2024, 1, 2))?.toString()).toBe('0.9090909090909090909090909091');
+  });
+
+  it('uses future prices only without a date', () => {
+    expect(m.rate('GOLD', 'USD', d(2025, 1, 1))).toBeNull();
+    expect(m.rate('GOLD', 'USD')?.toString()).toBe('2000');
+    expect(m.rate('USD', 'USD')?.toString()).toBe('1');
+    expect(m.quotedAgainst('USD')).toEqual(['EUR', 'GOLD', 'HOOL']);
+  });
+
+  it('lists price directives in processing order', () => {
+    expect(s.prices.map((p) => `${formatDate(p.date)} ${p.currency}`)).toEqual([
+      '2024-01-01 HOOL', '2024-01-01 EUR', '2024-01-03 EUR', '2024-01-04 USD', '2024-01-05 HOOL', '2024-01-05 HOOL', '2024-01-05 EUR', '2030-01-01 GOLD',
+    ]);
+    expect(s.prices.map((p) => p.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('implicit_prices adds prices from postings with a price or opening a lot at cost', () => {
+    const p = ledger(`plugin "beancount.plugins.implicit_prices"
+2024-01-01 open Assets:Cash
+2024-01-01 open Assets:Stock
+2024-01-01 open Assets:Euro
+2024-01-02 * "Buy"
+  Assets:Stock  10 HOOL {100 USD}
+  Assets:Cash
+2024-01-03 * "Sell"
+  Assets:Stock  -5 HOOL {100 USD}
+  Assets:Cash
+2024-01-04 * "Exchange"
+  Assets:Euro  10 EUR @ 1.1 USD
+  Assets:Cash
+`);
+    expect(p.errors).toEqual([]);
+    expect(p.prices.map((r) => `${formatDate(r.date)} ${r.currency} ${r.amount.number} ${r.amount.currency}`)).toEqual([
+      '2024-01-02 HOOL 100 USD',
+      '2024-01-04 EUR 1.1 USD',
+    ]);
+    expect(p.priceMap.rate('HOOL', 'USD', d(2024, 1, 2))?.toString()).toBe('100');
+  });
+});
