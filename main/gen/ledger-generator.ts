@@ -74,6 +74,8 @@ const USD = OPERATING;
 const ZERO = Dec.ZERO;
 const CENT = Dec.of('0.01');
 const BP = Dec.of('0.0001');
+const HUNDRED = Dec.of(100);
+const NET_SHARE = Dec.of('0.6535');
 
 /** Exact amount from an integer number of cents (the draw is an integer; the money is Dec). */
 function cents(c: number): Dec {
@@ -139,6 +141,8 @@ class Simulation {
   private readonly days: number;
   /** Scales money flows with density so balances stay plausible on dense ledgers. */
   private readonly scale: number;
+  /** Scales income and currency purchases with the spending rate, so accounts mostly stay positive. */
+  private readonly income: number;
 
   readonly stats: GenStats;
   private prices = new Map<string, Dec>();
@@ -164,6 +168,7 @@ class Simulation {
     this.last = daysFromCivil(endYear, 12, 31);
     this.days = this.last - this.first + 1;
     this.scale = Math.max(1, Math.round(approxTxns / this.days / 1.5));
+    this.income = Math.max(1, Math.ceil((approxTxns / this.days) * 0.9));
     this.stats = { transactions: 0, postings: 0, directives: 0, balances: 0, accounts: 0, firstDate: this.first, lastDate: this.last };
   }
 
@@ -298,8 +303,7 @@ class Simulation {
       this.budgetAdds(day);
     }
     if (d === 28) this.walletPad(day);
-    if (d === 1) this.salary(day, y);
-    if (d === 1) this.transfer(day, SALARY_BANK, checking('Chase'), cents(this.rnd.int(100000, 250000) * this.scale), 'Monthly transfer');
+    if (d === 1) this.payday(day, y);
     if (d === 2) this.rent(day);
     if (d === 3) this.cardPayments(day);
     if (d === 4) this.statement(day, m);
@@ -438,10 +442,36 @@ class Simulation {
     ]);
   }
 
-  private salary(day: DayNum, year: number): void {
+  /** How much `account` lacks to hold `target` (zero if it holds more), rounded up to whole hundreds. */
+  private shortfall(account: string, currency: string, target: Dec): Dec {
+    const lack = target.minus(this.book.balance(account, currency));
+    if (!lack.isPos()) return ZERO;
+    return lack.div(HUNDRED)!.round(0).plus(Dec.ONE).times(HUNDRED).withDp(2);
+  }
+
+  /**
+   * The first of the month: salary into the main bank, sized so that it covers what the month will
+   * take out of it (rent, card bills, top-ups of the other banks, savings, broker funding), then the
+   * top-ups. Money flows follow the tracked balances, so accounts stay positive at any density.
+   */
+  private payday(day: DayNum, year: number): void {
+    const chaseTop = this.shortfall(checking('Chase'), USD, cents(500000 * this.income).minus(this.book.balance(CARDS[1].account, USD)));
+    const wellsTop = this.shortfall(checking('Wells'), USD, cents(150000 * this.income));
+    let outflow = cents(180000 * this.scale).plus(cents(20000 * this.scale)).plus(cents(300000 * this.scale)).plus(chaseTop).plus(wellsTop);
+    for (const c of CARDS) if (c.payFrom === SALARY_BANK) outflow = outflow.minus(this.book.balance(c.account, c.currency));
+    const needed = outflow.plus(cents(300000 * this.income)).minus(this.book.balance(SALARY_BANK, USD));
+    this.salary(day, year, needed);
+    if (chaseTop.isPos()) this.transfer(day, SALARY_BANK, checking('Chase'), chaseTop, 'Monthly transfer');
+    if (wellsTop.isPos()) this.transfer(day, SALARY_BANK, checking('Wells'), wellsTop, 'Monthly transfer');
+  }
+
+  private salary(day: DayNum, year: number, neededNet: Dec): void {
     if (!this.more()) return;
     const employer = day < this.first + Math.floor(this.days / 2) ? EMPLOYERS[0] : EMPLOYERS[1];
-    const gross = cents(this.rnd.int(650000, 800000) * this.scale);
+    let gross = cents(this.rnd.int(650000, 800000) * this.income);
+    // Taxes take 34.65% of gross: gross = net / 0.6535 covers the month.
+    const covering = neededNet.div(NET_SHARE)!.round(2);
+    if (covering.cmp(gross) > 0) gross = covering;
     const rates = ['0.22', '0.05', '0.062', '0.0145'];
     const postings: PostingText[] = [{ account: `Income:Salary:${employer}`, amount: amt(gross.neg(), USD) }];
     let net = gross;
@@ -489,15 +519,18 @@ class Simulation {
     const { currency, country } = FX[month % FX.length];
     const rate = this.fxRates.get(currency)!.round(2);
     const from = checking('Chase');
+    // Enough for the next three months of spending in that currency (EUR is spent most), plus a draw.
+    const target = cents((currency === 'EUR' ? 600000 : 150000) * this.income);
+    const base = this.shortfall(fxChecking(country), currency, target).round(0);
     let foreignPosting: string;
     let units: Dec;
     let usd: Dec;
     if (this.rnd.chance(0.5)) {
-      units = Dec.of(this.rnd.int(200, 2000));
+      units = base.plus(Dec.of(this.rnd.int(100, 500)));
       usd = units.times(rate);
       foreignPosting = `${amt(units, currency)} @ ${amt(rate, USD)}`;
     } else {
-      units = cents(this.rnd.int(20000, 200000));
+      units = base.plus(cents(this.rnd.int(10000, 50000))).withDp(2);
       usd = units.times(rate).round(2);
       foreignPosting = `${amt(units, currency)} @@ ${amt(usd, USD)}`;
     }
