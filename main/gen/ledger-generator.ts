@@ -722,8 +722,10 @@ class Simulation {
       { account: cash, amount: amt(proceeds.minus(fee), USD) },
     ];
     if (!fee.isZero()) postings.push({ account: 'Expenses:Financial:Commissions', amount: amt(fee, USD) });
-    // The gain is sometimes left to interpolation, as people write it.
-    postings.push({ account: `Income:Invest:${b.name}:PnL`, amount: this.rnd.chance(0.3) ? null : amt(gain.neg(), USD) });
+    // The gain is sometimes left to interpolation, as people write it; never a zero one (nothing to
+    // interpolate: Beancount would have to guess the currency of an empty residual).
+    const elide = this.rnd.chance(0.3) && !gain.isZero();
+    postings.push({ account: `Income:Invest:${b.name}:PnL`, amount: elide ? null : amt(gain.neg(), USD) });
     this.emit(day, '*', b.name, `Sell ${t.ticker}`, postings, { tags: ['invest'], links: [`trade-${this.linkSeq++}`] });
     return true;
   }

@@ -271,6 +271,15 @@ describe('generated balances recomputed independently', () => {
     }
   });
 
+  it('holds for many seeds and both formats, in transactions and postings mode', () => {
+    for (let seed = 100; seed < 112; seed++) {
+      const format: GenFormat = seed % 2 ? 'zhang' : 'beancount';
+      const opts = seed % 3 ? { transactions: 1200, seed, format } : { postings: 3000, seed, format };
+      const r = recount(generateLedger(opts).text);
+      expect(r.failures, `seed ${seed}`).toEqual([]);
+    }
+  });
+
   it('catches a broken assertion (the recount can fail)', () => {
     const { text } = generateLedger({ transactions: 300, seed: 1 });
     const broken = text.replace(/^(\d{4}-\d{2}-01 balance Assets:US:Chase:Checking )(\d+)/m, (_, a, n) => a + (Number(n) + 1));
