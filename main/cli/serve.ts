@@ -8,7 +8,6 @@
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadLedger } from '../../engine/ledger/index';
 import { LedgerHost, type HostEvent } from '../host';
 import { watchLedger } from '../watch';
 import { createApp, type RouteModule } from '../server/app';
@@ -80,6 +79,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
+  // Imported here so --help and argument errors answer without loading the engine.
+  const { loadLedger } = await import('../../engine/ledger/index');
   const host = new LedgerHost(args.ledger, (file) => loadLedger(file));
   console.log(`Ledger Query: serving ${args.ledger}`);
   const first = await host.reload();
