@@ -20,7 +20,7 @@ import type { BudgetBook, BudgetDefinitionRow, BudgetEventRow, SeriesEnd } from 
 import { BudgetMembership, compareText } from './membership';
 import { convertAt } from './convert';
 import { monthIndex, type BudgetSeries, type MonthDelta } from './series';
-import { BudgetErrors } from './errors';
+import { BudgetErrors } from '../errors';
 import { Book } from './book';
 
 /** A directive with its place in processing order (snapshot `Entry` fits). */
