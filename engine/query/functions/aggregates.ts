@@ -11,6 +11,12 @@ import { compareValues } from '../values';
 import { aggregate } from './declare';
 import type { AggregateOverload } from './registry';
 
+/**
+ * Values kept across rows are snapshotted: an inventory argument may be the executor's live
+ * running balance, which keeps changing after this row (clone is O(1), copy-on-write).
+ */
+const keep = (x: Value): Value => (x instanceof Inventory ? x.clone() : x);
+
 interface Box<T> {
   v: T;
 }
@@ -29,13 +35,13 @@ function extreme(sign: 1 | -1) {
       if (x === null) return;
       if (!s.has) {
         s.has = true;
-        s.v = x;
+        s.v = keep(x);
         s.type = typeOfValue(x);
         return;
       }
       if (s.type === 'set' && typeOfValue(x) === 'metas') s.type = 'metas'; // an empty first list
       // Strictly smaller (larger) replaces: the first of equal values is kept.
-      if (sign * compareValues(s.type, x, s.v) < 0) s.v = x;
+      if (sign * compareValues(s.type, x, s.v) < 0) s.v = keep(x);
     },
     finish: (s: Pick) => s.v,
   };
@@ -92,7 +98,7 @@ export const AGGREGATES: readonly AggregateOverload[] = [
     step(s: Pick, [x]: Value[]) {
       if (x !== null && !s.has) {
         s.has = true;
-        s.v = x;
+        s.v = keep(x);
       }
     },
     finish: (s: Pick) => s.v,
@@ -100,7 +106,7 @@ export const AGGREGATES: readonly AggregateOverload[] = [
   aggregate('last(any) -> any', 'last non-NULL in ledger order', {
     init: (): Box<Value> => ({ v: null }),
     step(s: Box<Value>, [x]: Value[]) {
-      if (x !== null) s.v = x;
+      if (x !== null) s.v = keep(x);
     },
     finish: (s: Box<Value>) => s.v,
   }),

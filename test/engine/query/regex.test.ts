@@ -66,3 +66,17 @@ describe('invalid patterns', () => {
     expect(estimateInstructions('[a-z(]{3}|(?:x)')).toBeLessThan(10);
   });
 });
+
+describe('remembered results', () => {
+  test('repeated and long texts give the same answers as fresh matching', () => {
+    const re = compileRegex('^assets:(bank|cash)(:|$)', true);
+    for (let k = 0; k < 3; k++) {
+      expect(re.test('Assets:Bank:Checking')).toBe(true);
+      expect(re.test('Assets:Banking')).toBe(false);
+      expect(re.test('Assets:Cash')).toBe(true);
+      expect(re.test('Assets:Cash:' + 'x'.repeat(200))).toBe(true);
+      expect(re.test('Liabilities:Cash:' + 'x'.repeat(200))).toBe(false);
+    }
+    for (let i = 0; i < 5000; i++) expect(re.test(i % 2 ? `Assets:Bank:${i}` : `Assets:Other:${i}`)).toBe(i % 2 === 1);
+  });
+});

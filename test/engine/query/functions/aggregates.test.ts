@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { Inventory } from '../../../../engine/query/inventory';
 import { toText } from '../../../../engine/query/values';
-import { aggregate, amt, cost, d, dec, pos } from './helpers';
+import { resolveOverload, type AggregateOverload } from '../../../../engine/query/functions/registry';
+import { aggregate, amt, cost, ctxOf, d, dec, pos } from './helpers';
 
 const inv = (v: unknown) => toText('inventory', v as Inventory);
 
@@ -67,6 +68,17 @@ describe('first, last, min, max', () => {
     expect(toText('position', aggregate('min', ['position'], [[pos('1', 'EUR')], [pos('9', 'USD')]]))).toBe('9 USD');
     expect(toText('decimal', aggregate('max', ['decimal'], [[dec('2')], [dec('10.5')], [dec('-3')]]))).toBe('10.5');
     expect(aggregate('min', ['int'], [[null], [null]])).toBeNull();
+  });
+  test('an inventory argument is kept as it was at its row (the live running balance changes later)', () => {
+    const running = new Inventory();
+    const r = resolveOverload('last', ['inventory'])!;
+    const impl = (r.overload as AggregateOverload).impl;
+    const st = impl.init();
+    running.add(amt('1', 'USD'));
+    impl.step(st, [running], ctxOf());
+    running.add(amt('5', 'USD'));
+    expect(inv(impl.finish(st))).toBe('(1 USD)');
+    expect(inv(running)).toBe('(6 USD)');
   });
   test('min/max keep the first of equal values', () => {
     expect(toText('decimal', aggregate('min', ['decimal'], [[dec('1.0')], [dec('1.00')]]))).toBe('1.0');
