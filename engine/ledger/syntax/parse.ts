@@ -1,0 +1,328 @@
+/**
+ * One file's text to directives: the line loop that finds where each directive starts (column 1),
+ * dispatches to the directive readers, applies pushtag/pushmeta, fills source positions, and turns
+ * any failure into a ParseError for the whole directive, resuming at the next line that starts
+ * in column 1. Never throws.
+ *
+ * Choices where Beancount and the spec leave room (see also the module comments of the readers):
+ * - pushtag applies to transactions, notes and documents; pushmeta to every dated directive
+ *   (Beancount 3 behaviour), an explicit key of the directive wins; both are per file.
+ * - A transaction header without a flag (`2024-01-01 "Payee" "Narration"`) reads as `*`.
+ * - Lines starting in column 1 with `*`, `:`, `#`, `!`, `&`, `?`, `%` or one of the letters
+ *   P S T C U R M are skipped like Beancount's lexer does (org-mode headings and drawers, prose).
+ */
+import type { DayNum } from '../../dates';
+import type { DirectiveAst, FileFormat, MetaEntry, ParsedFile, SourceRef } from '../ast';
+import { SyntaxErrors, SyntaxMessages as M } from '../errors';
+import { BOM, COLON, CR, HASH, LF, SEMI, SPACE, TAB, isDigit, isIgnoredLineStart, isLower } from './chars';
+import { customToBudget, isCustomBudget } from './custom-budgets';
+import { readDatedDirective } from './directives';
+import { Positions } from './positions';
+import { Scanner, SyntaxFail, parseTimeOfDay } from './scanner';
+import { readTransaction, readTransactionFlag } from './transaction';
+import { readMetaValue } from './values';
+
+interface PushedTag {
+  tag: string;
+  src: SourceRef;
+  source: string;
+}
+interface PushedMeta {
+  entry: MetaEntry;
+  src: SourceRef;
+  source: string;
+}
+
+class FileParser {
+  private readonly sc: Scanner;
+  private readonly positions: Positions;
+  private curDate: DayNum | null = null;
+  private readonly tags: PushedTag[] = [];
+  private readonly meta: PushedMeta[] = [];
+
+  constructor(
+    private readonly s: string,
+    private readonly out: ParsedFile,
+  ) {
+    this.sc = new Scanner(s, out.format === 'zhang');
+    this.positions = new Positions(s);
+  }
+
+  run(): void {
+    const s = this.s;
+    const sc: Scanner = this.sc;
+    const n = s.length;
+    sc.pos = n > 0 && s.charCodeAt(0) === BOM ? 1 : 0;
+    while (sc.pos < n) {
+      const ls = sc.pos;
+      const c = s.charCodeAt(ls);
+      if (c === LF) {
+        sc.pos++;
+        continue;
+      }
+      if (c === SPACE || c === TAB || c === CR) {
+        let i = ls;
+        let d = c;
+        while (i < n && ((d = s.charCodeAt(i)) === SPACE || d === TAB || d === CR)) i++;
+        if (i >= n || d === LF || d === SEMI) {
+          sc.pos = this.lineAfter(i);
+          continue;
+        }
+        this.curDate = null;
+        this.recover(ls, new SyntaxFail(M.orphanIndentedLine(), i));
+        continue;
+      }
+      if (c === SEMI || isIgnoredLineStart(c)) {
+        sc.pos = this.lineAfter(ls);
+        continue;
+      }
+      this.curDate = null;
+      try {
+        if (isDigit(c)) this.dated(ls);
+        else if (isLower(c)) this.undated(ls);
+        else sc.fail(M.strayText(sc.describe()));
+      } catch (e) {
+        this.recover(ls, e);
+      }
+    }
+    this.finishPushes();
+  }
+
+  /** Index of the line after the one holding `i`. */
+  private lineAfter(i: number): number {
+    const nl = this.s.indexOf('\n', i);
+    return nl < 0 ? this.s.length : nl + 1;
+  }
+
+  private dated(ls: number): void {
+    const sc: Scanner = this.sc;
+    const date = sc.readDate();
+    this.curDate = date;
+    let time: number | null = null;
+    sc.blank('a directive keyword');
+    if (isDigit(sc.code()) && sc.matchTime(sc.pos) >= 0) {
+      if (!sc.zhang) sc.fail(M.timeInBeancount(sc.s.slice(sc.pos, sc.matchTime(sc.pos))));
+      time = sc.readTime();
+      sc.blank('a directive keyword');
+    }
+    let d: DirectiveAst | null;
+    const flag = readTransactionFlag(sc);
+    if (flag !== null) d = readTransaction(sc, date, time, flag);
+    else if (isLower(sc.code())) {
+      const at = sc.pos;
+      const word = sc.wordAt(at);
+      const keyword = sc.readKeyword();
+      if (keyword !== word) sc.fail(M.unknownDirective(word), at);
+      d = readDatedDirective(sc, keyword, date, time);
+      if (d === null) sc.fail(M.unknownDirective(word), at);
+    } else return sc.fail(M.expectedDirective(sc.describe()));
+    this.finish(d, ls);
+  }
+
+  /** Positions, custom budgets, time metadata and pushed tags/meta of a directive read whole. */
+  private finish(d: DirectiveAst, ls: number): void {
+    const end = this.sc.lastLineEnd;
+    const p = this.positions;
+    const file = this.out.file;
+    const line = p.lineAt(ls);
+    const start = p.byteAt(ls);
+    if (d.type === 'transaction') {
+      const spans = this.sc.postingSpans;
+      const ps = d.postings;
+      for (let i = 0; i < ps.length; i++) ps[i].src = p.ref(file, spans[2 * i], spans[2 * i + 1]);
+    }
+    d.src = { file, line, column: 1, start, end: p.byteAt(end) };
+
+    if (d.type === 'custom' && isCustomBudget(d)) {
+      const b = customToBudget(d);
+      if (typeof b === 'string') {
+        this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), b));
+        return;
+      }
+      d = b;
+    }
+    if (!this.sc.zhang && d.meta.length > 0) this.timeFromMeta(d, ls, end);
+    if (this.meta.length > 0) this.applyPushedMeta(d);
+    if (this.tags.length > 0 && (d.type === 'transaction' || d.type === 'note' || d.type === 'document')) {
+      for (const t of this.tags) if (d.tags.indexOf(t.tag) < 0) d.tags.push(t.tag);
+    }
+    this.out.directives.push(d);
+  }
+
+  /** Beancount files give a directive's time of day as `time: "HH:MM[:SS]"` metadata. */
+  private timeFromMeta(d: DirectiveAst, ls: number, end: number): void {
+    for (const m of d.meta) {
+      if (m.key !== 'time') continue;
+      const t = m.kind === 'string' ? parseTimeOfDay(m.text.trim()) : null;
+      if (t === null) this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), M.invalidTimeMeta(m.text)));
+      else d.time = t;
+      return;
+    }
+  }
+
+  private applyPushedMeta(d: DirectiveAst): void {
+    const seen = new Set<string>();
+    for (const m of d.meta) seen.add(m.key);
+    const add: MetaEntry[] = [];
+    // The latest push of a key is in effect.
+    for (let i = this.meta.length - 1; i >= 0; i--) {
+      const e = this.meta[i].entry;
+      if (seen.has(e.key)) continue;
+      seen.add(e.key);
+      add.push({ key: e.key, kind: e.kind, text: e.text });
+    }
+    for (let i = add.length - 1; i >= 0; i--) d.meta.push(add[i]);
+  }
+
+  private undated(ls: number): void {
+    const sc: Scanner = this.sc;
+    const word = sc.wordAt(ls);
+    const keyword = sc.readKeyword();
+    if (keyword !== word) sc.fail(M.unknownDirective(word), ls);
+    switch (keyword) {
+      case 'option': {
+        sc.blank('the option name');
+        const name = sc.readString();
+        sc.blank('the option value');
+        const value = sc.readString();
+        sc.endLine('after the option');
+        this.out.options.push({ name, value, src: this.lineSrc(ls) });
+        return;
+      }
+      case 'include': {
+        sc.blank('the file name');
+        const pattern = sc.readString();
+        sc.endLine('after the include');
+        this.out.includes.push({ pattern, src: this.lineSrc(ls) });
+        return;
+      }
+      case 'plugin': {
+        sc.blank('the plugin name');
+        const name = sc.readString();
+        sc.ws();
+        const config = sc.atEol() ? null : sc.readString();
+        sc.endLine('after the plugin');
+        this.out.plugins.push({ name, config, src: this.lineSrc(ls) });
+        return;
+      }
+      case 'pushtag':
+      case 'poptag': {
+        sc.blank('a tag');
+        if (!sc.isTagOrLinkAt() || sc.code() !== HASH) sc.fail(M.expected('a tag (#name)', sc.describe()));
+        const tag = sc.readTagName();
+        sc.endLine(`after ${keyword}`);
+        const src = this.lineSrc(ls);
+        const source = this.s.slice(ls, sc.lastLineEnd);
+        if (keyword === 'pushtag') this.tags.push({ tag, src, source });
+        else {
+          const i = this.tags.findIndex((t) => t.tag === tag);
+          if (i < 0) this.out.errors.push(SyntaxErrors.parse({ src, source, date: null }, M.popAbsentTag(tag)));
+          else this.tags.splice(i, 1);
+        }
+        return;
+      }
+      case 'pushmeta':
+      case 'popmeta': {
+        sc.blank('a metadata key');
+        const key = sc.readKey();
+        if (sc.code() !== COLON) sc.fail(M.expected('":" after the metadata key', sc.describe()));
+        sc.pos++;
+        const entry = keyword === 'pushmeta' ? readMetaValue(sc, key) : null;
+        sc.endLine(`after ${keyword}`);
+        const src = this.lineSrc(ls);
+        const source = this.s.slice(ls, sc.lastLineEnd);
+        if (entry !== null) this.meta.push({ entry, src, source });
+        else {
+          let i = this.meta.length - 1;
+          while (i >= 0 && this.meta[i].entry.key !== key) i--;
+          if (i < 0) this.out.errors.push(SyntaxErrors.parse({ src, source, date: null }, M.popAbsentMeta(key)));
+          else this.meta.splice(i, 1);
+        }
+        return;
+      }
+      default:
+        sc.fail(M.unknownDirective(word), ls);
+    }
+  }
+
+  private lineSrc(ls: number): SourceRef {
+    return this.positions.ref(this.out.file, ls, this.sc.lastLineEnd);
+  }
+
+  private site(src: SourceRef, ls: number, end: number) {
+    return { src, source: this.s.slice(ls, end), date: this.curDate };
+  }
+
+  private finishPushes(): void {
+    for (const t of this.tags) this.out.errors.push(SyntaxErrors.parse({ src: t.src, source: t.source, date: null }, M.unbalancedTag(t.tag)));
+    for (const m of this.meta)
+      this.out.errors.push(SyntaxErrors.parse({ src: m.src, source: m.source, date: null }, M.unbalancedMeta(m.entry.key)));
+  }
+
+  /** Reports the directive starting at `ls` as a whole and moves to the next column-1 line. */
+  private recover(ls: number, e: unknown): void {
+    const sc: Scanner = this.sc;
+    let at: number;
+    let message: string;
+    if (e instanceof SyntaxFail) {
+      at = e.at;
+      message = e.message;
+    } else {
+      at = sc.pos;
+      message = M.internal(e instanceof Error ? e.message : String(e));
+    }
+    if (at < ls) at = ls;
+    if (at > this.s.length) at = this.s.length;
+    const resync = this.nextColumn1Line(at);
+    const end = this.errorEnd(ls, resync);
+    const p = this.positions;
+    const src = p.ref(this.out.file, ls, end);
+    const where = `line ${p.lineAt(at)}, column ${p.columnAt(at)}`;
+    this.out.errors.push(SyntaxErrors.parse(this.site(src, ls, end), `${message} (${where})`));
+    sc.pos = resync;
+  }
+
+  /** Start of the first line after the one holding `at` that starts in column 1 (or the end). */
+  private nextColumn1Line(at: number): number {
+    const s = this.s;
+    const n = s.length;
+    let i = at;
+    for (;;) {
+      const nl = s.indexOf('\n', i);
+      if (nl < 0 || nl + 1 >= n) return n;
+      i = nl + 1;
+      const c = s.charCodeAt(i);
+      if (c !== SPACE && c !== TAB && c !== LF && c !== CR) return i;
+    }
+  }
+
+  /** End of the last non-blank line in [ls, resync): the failed directive's extent. */
+  private errorEnd(ls: number, resync: number): number {
+    const s = this.s;
+    let e = resync;
+    while (e > ls) {
+      let lineEnd = e;
+      if (s.charCodeAt(lineEnd - 1) === LF) lineEnd--;
+      const lineStart = Math.max(ls, lineEnd > 0 ? s.lastIndexOf('\n', lineEnd - 1) + 1 : 0);
+      let le = lineEnd;
+      if (le > lineStart && s.charCodeAt(le - 1) === CR) le--;
+      for (let i = lineStart; i < le; i++) {
+        const c = s.charCodeAt(i);
+        if (c !== SPACE && c !== TAB && c !== CR) return le;
+      }
+      e = lineStart;
+    }
+    return ls;
+  }
+}
+
+/** Parses one file. Never throws: malformed input becomes ParseErrors in `errors`. */
+export function parseText(text: string, file: string, format: FileFormat): ParsedFile {
+  const out: ParsedFile = { file, format, directives: [], options: [], includes: [], plugins: [], errors: [] };
+  try {
+    new FileParser(text, out).run();
+  } catch (e) {
+    out.errors.push(SyntaxErrors.parse({ src: null, source: null, date: null }, M.internal(e instanceof Error ? e.message : String(e))));
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+/**
+ * Maps UTF-16 string indices to what a SourceRef records: 1-based line, 1-based column in Unicode
+ * characters, and UTF-8 byte offset.
+ *
+ * The parser asks for positions almost always in increasing order, so a cursor that walks from
+ * the last answer costs one pass over the text in total; going backwards (error reports) walks back.
+ * Byte widths are decided per code unit without state so both directions agree: a surrogate pair
+ * is 4 bytes (counted on its high half), a lone surrogate 3 (what TextEncoder writes for it).
+ */
+import type { SourceRef } from '../ast';
+import { LF } from './chars';
+
+function unitBytes(s: string, i: number, c: number): number {
+  if (c < 0x80) return 1;
+  if (c < 0x800) return 2;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+    return d >= 0xdc00 && d <= 0xdfff ? 4 : 3;
+  }
+  if (c >= 0xdc00 && c <= 0xdfff) {
+    const p = i > 0 ? s.charCodeAt(i - 1) : 0;
+    return p >= 0xd800 && p <= 0xdbff ? 0 : 3;
+  }
+  return 3;
+}
+
+export class Positions {
+  private ci = 0;
+  private bi = 0;
+  private line = 1;
+  private lineStart = 0;
+
+  constructor(private readonly s: string) {}
+
+  private moveTo(to: number): void {
+    const s = this.s;
+    if (to > s.length) to = s.length;
+    if (to < 0) to = 0;
+    let i = this.ci;
+    let b = this.bi;
+    if (to >= i) {
+      let line = this.line;
+      let ls = this.lineStart;
+      for (; i < to; i++) {
+        const c = s.charCodeAt(i);
+        if (c < 0x80) {
+          b++;
+          if (c === LF) {
+            line++;
+            ls = i + 1;
+          }
+        } else b += unitBytes(s, i, c);
+      }
+      this.line = line;
+      this.lineStart = ls;
+    } else {
+      let line = this.line;
+      for (i--; i >= to; i--) {
+        const c = s.charCodeAt(i);
+        if (c < 0x80) {
+          b--;
+          if (c === LF) line--;
+        } else b -= unitBytes(s, i, c);
+      }
+      this.line = line;
+      this.lineStart = to === 0 ? 0 : s.lastIndexOf('\n', to - 1) + 1;
+    }
+    this.ci = to;
+    this.bi = b;
+  }
+
+  byteAt(ci: number): number {
+    this.moveTo(ci);
+    return this.bi;
+  }
+
+  lineAt(ci: number): number {
+    this.moveTo(ci);
+    return this.line;
+  }
+
+  /** 1-based column in Unicode code points (a surrogate pair is one character). */
+  columnAt(ci: number): number {
+    this.moveTo(ci);
+    const s = this.s;
+    let col = 1;
+    for (let i = this.lineStart; i < this.ci; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xdc00 && c <= 0xdfff && i > this.lineStart) {
+        const p = s.charCodeAt(i - 1);
+        if (p >= 0xd800 && p <= 0xdbff) continue;
+      }
+      col++;
+    }
+    return col;
+  }
+
+  /** SourceRef of the characters [start, end). */
+  ref(file: string, start: number, end: number): SourceRef {
+    this.moveTo(start);
+    const line = this.line;
+    const column = start === this.lineStart ? 1 : this.columnAt(start);
+    const startByte = this.bi;
+    return { file, line, column, start: startByte, end: this.byteAt(end) };
+  }
+}

@@ -1,0 +1,431 @@
+/**
+ * The cursor the directive readers share: one per file, over the whole text, reading one token
+ * at a time straight from char codes (no token objects, no regular expressions), because a large
+ * ledger has millions of tokens.
+ *
+ * Readers either return a value and advance `pos`, or throw a SyntaxFail carrying the position;
+ * the file parser turns that into a ParseError for the whole directive and resynchronises.
+ * Whitespace between tokens is spaces and tabs; a carriage return counts as whitespace so CRLF
+ * files read like LF files.
+ */
+import { makeDate, type DayNum } from '../../dates';
+import { SyntaxMessages as M } from '../errors';
+import {
+  BACKSLASH,
+  CARET,
+  COLON,
+  CR,
+  HASH,
+  LF,
+  QUOTE,
+  SEMI,
+  SPACE,
+  TAB,
+  MINUS,
+  SLASH,
+  isAccountChar,
+  isAccountFirstStart,
+  isAccountPartStart,
+  isCurrencyChar,
+  isDigit,
+  isKeyChar,
+  isLower,
+  isTagChar,
+  isUpper,
+  isWordChar,
+} from './chars';
+import { SliceTable, hashStep } from './slice-table';
+
+/** Thrown (not an Error: no stack is needed) by readers on malformed input. */
+export class SyntaxFail {
+  constructor(
+    readonly message: string,
+    readonly at: number,
+  ) {}
+}
+
+/** Longest currency Beancount accepts (24 characters). */
+const MAX_CURRENCY = 24;
+
+export class Scanner {
+  pos = 0;
+  readonly n: number;
+  /** Content end (before CR LF) of the last line fully consumed by endLine or a comment line. */
+  lastLineEnd = 0;
+  /** Char ranges [start, end) of the postings of the transaction being read, for their SourceRefs. */
+  readonly postingSpans: number[] = [];
+  /** Accounts and currencies repeat a lot: one shared string per distinct name. */
+  private readonly names = new SliceTable<string>();
+
+  constructor(
+    readonly s: string,
+    readonly zhang: boolean,
+  ) {
+    this.n = s.length;
+  }
+
+  fail(message: string, at = this.pos): never {
+    throw new SyntaxFail(message, at);
+  }
+
+  code(i = this.pos): number {
+    return i < this.n ? this.s.charCodeAt(i) : -1;
+  }
+
+  /** Short quoted excerpt of what stands at `i`, for messages. */
+  describe(i = this.pos): string {
+    const s = this.s;
+    if (i >= this.n) return 'end of file';
+    const c = s.charCodeAt(i);
+    if (c === LF || (c === CR && (i + 1 >= this.n || s.charCodeAt(i + 1) === LF))) return 'end of line';
+    let j = i + 1;
+    while (j < this.n && j - i < 30) {
+      const d = s.charCodeAt(j);
+      if (d === SPACE || d === TAB || d === LF || d === CR) break;
+      j++;
+    }
+    return JSON.stringify(s.slice(i, j));
+  }
+
+  /** Skips spaces, tabs and carriage returns; true if any. */
+  ws(): boolean {
+    const s = this.s;
+    const start = this.pos;
+    let i = start;
+    while (i < this.n) {
+      const c = s.charCodeAt(i);
+      if (c !== SPACE && c !== TAB && c !== CR) break;
+      i++;
+    }
+    this.pos = i;
+    return i > start;
+  }
+
+  /** At the end of the line's content (newline, comment or end of file), after optional blanks. */
+  atEol(): boolean {
+    if (this.pos >= this.n) return true;
+    const c = this.s.charCodeAt(this.pos);
+    return c === LF || c === SEMI || (c === CR && (this.pos + 1 >= this.n || this.s.charCodeAt(this.pos + 1) === LF));
+  }
+
+  /**
+   * Requires the rest of the line to be blank or a comment, consumes it with its newline and
+   * returns the index where the line's content ends (before CR LF).
+   */
+  endLine(what: string): number {
+    this.ws();
+    const s = this.s;
+    let i = this.pos;
+    if (i < this.n && s.charCodeAt(i) === SEMI) {
+      const nl = s.indexOf('\n', i);
+      i = nl < 0 ? this.n : nl;
+    } else if (i < this.n && s.charCodeAt(i) !== LF) {
+      this.fail(M.unexpected(what, this.describe(i)), i);
+    }
+    let end = i;
+    if (end > 0 && s.charCodeAt(end - 1) === CR) end--;
+    this.pos = i < this.n ? i + 1 : i;
+    this.lastLineEnd = end;
+    return end;
+  }
+
+  /** Requires at least one blank before the next token (tokens like `open Assets:A` need it). */
+  blank(what: string): void {
+    if (!this.ws() && !this.atEol()) this.fail(M.expected(what, this.describe()));
+  }
+
+  /**
+   * At a line start inside a directive: if the line is indented and not blank, skips the indent
+   * and returns its width (a tab counts to the next multiple of 4). Indented comment lines are
+   * consumed and belong to the directive. Returns -1 at a blank line, a column-1 line or the end.
+   */
+  indentedLine(): number {
+    const s = this.s;
+    const n = this.n;
+    for (;;) {
+      let i = this.pos;
+      if (i >= n) return -1;
+      let c = s.charCodeAt(i);
+      if (c !== SPACE && c !== TAB) return -1;
+      let w = 0;
+      while (i < n) {
+        c = s.charCodeAt(i);
+        if (c === SPACE) w++;
+        else if (c === TAB) w += 4 - (w % 4);
+        else if (c !== CR) break;
+        i++;
+      }
+      if (i >= n || c === LF) return -1;
+      if (c === SEMI) {
+        this.pos = i;
+        this.endLine('');
+        continue;
+      }
+      this.pos = i;
+      return w;
+    }
+  }
+
+  /** The shared string for the name at [start, end) with scan hash `h`. */
+  private name(start: number, end: number, h: number): string {
+    const hit = this.names.get(this.s, start, end, h);
+    if (hit !== undefined) return hit;
+    const t = this.s.slice(start, end);
+    this.names.set(t, t, h);
+    return t;
+  }
+
+  readAccount(): string {
+    const s = this.s;
+    const start = this.pos;
+    if (!isAccountFirstStart(this.code())) this.fail(M.expected('an account', this.describe()));
+    let i = start;
+    let partStart = start;
+    let colons = 0;
+    let ok = true;
+    let h = 0;
+    for (; i < this.n; i++) {
+      const c = s.charCodeAt(i);
+      h = hashStep(h, c);
+      if (c === COLON) {
+        if (i === partStart) ok = false;
+        colons++;
+        partStart = i + 1;
+        continue;
+      }
+      if (!isAccountChar(c)) break;
+      if (i === partStart && partStart !== start && !isAccountPartStart(c)) ok = false;
+    }
+    if (i === partStart || colons === 0) ok = false;
+    if (!ok) this.fail(M.invalidAccount(s.slice(start, i)), start);
+    this.pos = i;
+    return this.name(start, i, h);
+  }
+
+  /** End index of a currency at `i`, or -1. */
+  private matchCurrency(i: number): number {
+    const s = this.s;
+    if (!isUpper(this.code(i))) return -1;
+    let j = i + 1;
+    while (j < this.n && isCurrencyChar(s.charCodeAt(j))) j++;
+    let end = j;
+    // The last character is a letter or digit (`USD.` is `USD` followed by a stray dot).
+    while (end > i + 1) {
+      const c = s.charCodeAt(end - 1);
+      if (isUpper(c) || isDigit(c)) break;
+      end--;
+    }
+    if (end - i > MAX_CURRENCY) return -1;
+    if (end === j) {
+      const d = this.code(j);
+      if (d >= 0 && (isWordChar(d) || d === HASH)) return -1;
+    }
+    return end;
+  }
+
+  /** A currency at the cursor, or null (cursor unchanged). */
+  tryCurrency(): string | null {
+    const start = this.pos;
+    const end = this.matchCurrency(start);
+    if (end < 0) return null;
+    let h = 0;
+    for (let i = start; i < end; i++) h = hashStep(h, this.s.charCodeAt(i));
+    this.pos = end;
+    return this.name(start, end, h);
+  }
+
+  readCurrency(): string {
+    const c = this.tryCurrency();
+    if (c === null) {
+      if (isUpper(this.code())) this.fail(M.invalidCurrency(this.wordAt(this.pos)));
+      this.fail(M.expected('a currency', this.describe()));
+    }
+    return c;
+  }
+
+  /** The run of word characters at `i` (for messages and bare-word checks). */
+  wordAt(i: number): string {
+    let j = i;
+    while (j < this.n && isWordChar(this.s.charCodeAt(j))) j++;
+    return this.s.slice(i, j);
+  }
+
+  /**
+   * A double-quoted string. Escapes: \" \\ \n \t; any other backslash is kept as written (so
+   * query texts with `\d` survive). A string may span lines.
+   */
+  readString(): string {
+    const s = this.s;
+    const open = this.pos;
+    if (this.code() !== QUOTE) this.fail(M.expected('a string in double quotes', this.describe()));
+    let i = open + 1;
+    let out: string | null = null;
+    let seg = i;
+    for (; i < this.n; i++) {
+      const c = s.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (c === BACKSLASH && i + 1 < this.n) {
+        const d = s.charCodeAt(i + 1);
+        let rep: string | null = null;
+        if (d === QUOTE) rep = '"';
+        else if (d === BACKSLASH) rep = '\\';
+        else if (d === 110) rep = '\n';
+        else if (d === 116) rep = '\t';
+        if (rep !== null) {
+          out = (out ?? '') + s.slice(seg, i) + rep;
+          i++;
+          seg = i + 1;
+        }
+      }
+    }
+    if (i >= this.n) this.fail(M.unterminatedString(), open);
+    this.pos = i + 1;
+    const tail = s.slice(seg, i);
+    return out === null ? tail : out + tail;
+  }
+
+  /** End index of a date `YYYY-MM-DD` (also `/`, one-digit month and day) at `i`, or -1. */
+  matchDate(i: number): number {
+    const s = this.s;
+    const n = this.n;
+    if (i + 8 > n) return -1;
+    for (let k = 0; k < 4; k++) if (!isDigit(this.code(i + k))) return -1;
+    let j = i + 4;
+    let sep = this.code(j);
+    if (sep !== MINUS && sep !== SLASH) return -1;
+    j++;
+    let d = 0;
+    while (d < 2 && isDigit(this.code(j))) (j++, d++);
+    if (d === 0) return -1;
+    sep = this.code(j);
+    if (sep !== MINUS && sep !== SLASH) return -1;
+    j++;
+    d = 0;
+    while (d < 2 && isDigit(this.code(j))) (j++, d++);
+    if (d === 0) return -1;
+    const after = j < n ? s.charCodeAt(j) : -1;
+    if (after >= 0 && (isDigit(after) || isLower(after) || isUpper(after))) return -1;
+    return j;
+  }
+
+  private dateValue(i: number, end: number): DayNum | null {
+    const s = this.s;
+    const y = (s.charCodeAt(i) - 48) * 1000 + (s.charCodeAt(i + 1) - 48) * 100 + (s.charCodeAt(i + 2) - 48) * 10 + (s.charCodeAt(i + 3) - 48);
+    let j = i + 5;
+    let m = 0;
+    while (isDigit(s.charCodeAt(j))) m = m * 10 + (s.charCodeAt(j++) - 48);
+    j++;
+    let d = 0;
+    while (j < end) d = d * 10 + (s.charCodeAt(j++) - 48);
+    return makeDate(y, m, d);
+  }
+
+  readDate(what = 'a date'): DayNum {
+    const end = this.matchDate(this.pos);
+    if (end < 0) this.fail(M.expected(what, this.describe()));
+    const v = this.dateValue(this.pos, end);
+    if (v === null) this.fail(M.invalidDate(this.s.slice(this.pos, end)));
+    this.pos = end;
+    return v;
+  }
+
+  /** End index of a time `H:MM` / `HH:MM[:SS]` at `i`, or -1. */
+  matchTime(i: number): number {
+    let j = i;
+    let d = 0;
+    while (d < 2 && isDigit(this.code(j))) (j++, d++);
+    if (d === 0 || this.code(j) !== COLON || !isDigit(this.code(j + 1)) || !isDigit(this.code(j + 2))) return -1;
+    j += 3;
+    if (this.code(j) === COLON && isDigit(this.code(j + 1)) && isDigit(this.code(j + 2))) j += 3;
+    const after = this.code(j);
+    if (after >= 0 && (isWordChar(after) || after === COLON)) return -1;
+    return j;
+  }
+
+  /** Seconds since midnight of the time at the cursor. */
+  readTime(): number {
+    const end = this.matchTime(this.pos);
+    if (end < 0) this.fail(M.expected('a time of day', this.describe()));
+    const text = this.s.slice(this.pos, end);
+    const secs = parseTimeOfDay(text);
+    if (secs === null) this.fail(M.invalidTime(text));
+    this.pos = end;
+    return secs;
+  }
+
+  /** `#tag` or `^link` at the cursor: the name without its sign. */
+  isTagOrLinkAt(i = this.pos): boolean {
+    const c = this.code(i);
+    return (c === HASH || c === CARET) && isTagChar(this.code(i + 1));
+  }
+
+  readTagName(): string {
+    const s = this.s;
+    let j = this.pos + 1;
+    while (j < this.n && isTagChar(s.charCodeAt(j))) j++;
+    const t = s.slice(this.pos + 1, j);
+    this.pos = j;
+    return t;
+  }
+
+  /** A metadata key `[a-z][A-Za-z0-9_-]*` (the colon is not consumed). */
+  readKey(): string {
+    const s = this.s;
+    const start = this.pos;
+    if (!isLower(this.code())) this.fail(M.expected('a metadata key', this.describe()));
+    let j = start + 1;
+    while (j < this.n && isKeyChar(s.charCodeAt(j))) j++;
+    this.pos = j;
+    return s.slice(start, j);
+  }
+
+  /** A lowercase keyword such as `open` or `budget-add`. */
+  readKeyword(): string {
+    const s = this.s;
+    const start = this.pos;
+    let j = start;
+    while (j < this.n) {
+      const c = s.charCodeAt(j);
+      if (!(isLower(c) || c === MINUS)) break;
+      j++;
+    }
+    this.pos = j;
+    return s.slice(start, j);
+  }
+
+  /** A bare word: everything up to a blank, newline, comment or quote (zhang budget names). */
+  readBareWord(what: string): string {
+    const s = this.s;
+    const start = this.pos;
+    let j = start;
+    while (j < this.n) {
+      const c = s.charCodeAt(j);
+      if (c === SPACE || c === TAB || c === LF || c === CR || c === SEMI || c === QUOTE) break;
+      j++;
+    }
+    if (j === start) this.fail(M.expected(what, this.describe()));
+    this.pos = j;
+    return s.slice(start, j);
+  }
+
+  /** A quoted string or a bare word (names in zhang budget directives and `custom budget ...`). */
+  readName(what: string): string {
+    return this.code() === QUOTE ? this.readString() : this.readBareWord(what);
+  }
+}
+
+/** `H:MM`, `HH:MM` or `HH:MM:SS` to seconds since midnight; null when out of range or malformed. */
+export function parseTimeOfDay(text: string): number | null {
+  const parts = text.split(':');
+  if (parts.length < 2 || parts.length > 3) return null;
+  const nums: number[] = [];
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k];
+    if (p.length === 0 || p.length > 2 || (k > 0 && p.length !== 2)) return null;
+    for (let i = 0; i < p.length; i++) if (!isDigit(p.charCodeAt(i))) return null;
+    nums.push(Number(p));
+  }
+  const [h, m, sec = 0] = nums;
+  if (h > 23 || m > 59 || sec > 59) return null;
+  return h * 3600 + m * 60 + sec;
+}

@@ -1,0 +1,127 @@
+/**
+ * Transactions: the header (flag, payee/narration, tags, links) and the indented body of
+ * postings, metadata lines and tag/link lines.
+ *
+ * Metadata ownership differs by format. Beancount: a metadata line after a posting belongs to
+ * that posting, before the first posting to the transaction. zhang: it belongs to the last
+ * posting only when indented deeper than that posting, else to the transaction.
+ */
+import type { DayNum } from '../../dates';
+import type { Meta, PostingAst, SourceRef, TransactionAst } from '../ast';
+import { SyntaxMessages as M } from '../errors';
+import { AT, CR, LBRACE, LF, QUOTE, SEMI, SPACE, TAB, isFlagChar, isKeyStart, isUpper } from './chars';
+import { readCost, readPrice } from './cost';
+import { isNumberStart, readNumberExpr } from './number-expr';
+import type { Scanner } from './scanner';
+import { readMetaLine, readTagsLinks } from './values';
+
+/** Replaced by the file parser once the directive's extent is known. */
+export const PENDING_SRC: SourceRef = Object.freeze({ file: '', line: 0, column: 0, start: 0, end: 0 });
+
+function isFlagEnd(c: number): boolean {
+  return c < 0 || c === SPACE || c === TAB || c === LF || c === CR || c === QUOTE || c === SEMI;
+}
+
+/**
+ * The flag of a transaction header at the cursor (`*`, `!`, a letter, `txn` reads as `*`; a
+ * header starting with a string has no written flag and reads as `*`), or null if the cursor is
+ * not at a transaction. Consumes the flag.
+ */
+export function readTransactionFlag(sc: Scanner): string | null {
+  const c = sc.code();
+  if (c === QUOTE) return '*';
+  if (isFlagChar(c) && isFlagEnd(sc.code(sc.pos + 1))) {
+    sc.pos++;
+    return String.fromCharCode(c);
+  }
+  if (c === 116 && sc.s.startsWith('txn', sc.pos) && isFlagEnd(sc.code(sc.pos + 3))) {
+    sc.pos += 3;
+    return '*';
+  }
+  return null;
+}
+
+/** Reads the rest of a transaction after its flag, through its last indented line. */
+export function readTransaction(sc: Scanner, date: DayNum, time: number | null, flag: string): TransactionAst {
+  let payee: string | null = null;
+  let narration = '';
+  let strings = 0;
+  for (;;) {
+    sc.ws();
+    if (sc.code() !== QUOTE) break;
+    const at = sc.pos;
+    const str = sc.readString();
+    strings++;
+    if (strings === 1) narration = str;
+    else if (strings === 2) {
+      payee = narration;
+      narration = str;
+    } else sc.fail(M.tooManyStrings(), at);
+  }
+  const tags: string[] = [];
+  const links: string[] = [];
+  readTagsLinks(sc, tags, links);
+  sc.endLine('in the transaction header');
+
+  const meta: Meta = [];
+  const postings: PostingAst[] = [];
+  const spans = sc.postingSpans;
+  spans.length = 0;
+  let last: PostingAst | null = null;
+  let lastIndent = 0;
+  let w: number;
+  while ((w = sc.indentedLine()) >= 0) {
+    const c = sc.code();
+    if (isKeyStart(c)) {
+      const toPosting = last !== null && (!sc.zhang || w > lastIndent);
+      readMetaLine(sc, toPosting ? last!.meta : meta);
+      if (toPosting) spans[spans.length - 1] = sc.lastLineEnd;
+    } else if (sc.isTagOrLinkAt()) {
+      // Beancount allows these lines only before the first posting; we accept them anywhere.
+      readTagsLinks(sc, tags, links);
+      sc.endLine('after the tags and links');
+    } else {
+      const start = sc.pos;
+      last = readPosting(sc);
+      lastIndent = w;
+      postings.push(last);
+      spans.push(start, sc.lastLineEnd);
+    }
+  }
+  return { type: 'transaction', date, time, meta, src: PENDING_SRC, flag, payee, narration, tags, links, postings };
+}
+
+/** `[flag] Account [number-expr] [CURRENCY] [{cost}] [@ price | @@ price]`. */
+function readPosting(sc: Scanner): PostingAst {
+  let flag: string | null = null;
+  const c = sc.code();
+  if (isFlagChar(c) && (sc.code(sc.pos + 1) === SPACE || sc.code(sc.pos + 1) === TAB)) {
+    flag = String.fromCharCode(c);
+    sc.pos++;
+    sc.ws();
+  }
+  const account = sc.readAccount();
+  const posting: PostingAst = { flag, account, number: null, currency: null, cost: null, price: null, meta: [], src: PENDING_SRC };
+  sc.ws();
+  if (isNumberStart(sc)) {
+    posting.number = readNumberExpr(sc);
+    sc.ws();
+  }
+  if (isUpper(sc.code())) {
+    posting.currency = sc.readCurrency();
+    sc.ws();
+  }
+  for (;;) {
+    const d = sc.code();
+    if (d === LBRACE) {
+      if (posting.cost !== null) sc.fail(M.duplicateCost());
+      posting.cost = readCost(sc);
+    } else if (d === AT) {
+      if (posting.price !== null) sc.fail(M.duplicatePrice());
+      posting.price = readPrice(sc);
+    } else break;
+    sc.ws();
+  }
+  sc.endLine('in the posting');
+  return posting;
+}

@@ -1,0 +1,131 @@
+/**
+ * Typed values: metadata lines (`key: value`), custom directive arguments, and tag/link lists.
+ * A value keeps its written kind; its text form is what queries read.
+ */
+import type { Meta, MetaEntry, MetaKind } from '../ast';
+import { SyntaxMessages as M } from '../errors';
+import { COLON, HASH, QUOTE, SEMI, isDigit, isNonAscii, isUpper, isWordChar } from './chars';
+import { isNumberStart, readNumberExpr } from './number-expr';
+import { SyntaxFail, type Scanner } from './scanner';
+import { formatDate } from '../../dates';
+
+function entry(key: string, kind: MetaKind, text: string): MetaEntry {
+  return { key, kind, text };
+}
+
+/** A number, or an amount when a currency follows. */
+function numberOrAmount(sc: Scanner, key: string): MetaEntry {
+  const v = readNumberExpr(sc);
+  const save = sc.pos;
+  sc.ws();
+  const cur = sc.tryCurrency();
+  if (cur === null) {
+    sc.pos = save;
+    return entry(key, 'number', v.toString());
+  }
+  return entry(key, 'amount', v.toString() + ' ' + cur);
+}
+
+/** An uppercase word: TRUE/FALSE, NULL, an account or a currency. */
+function upperWord(sc: Scanner, key: string, allowBare: boolean): MetaEntry {
+  const word = sc.wordAt(sc.pos);
+  if (word === 'TRUE' || word === 'FALSE') {
+    sc.pos += word.length;
+    return entry(key, 'bool', word);
+  }
+  if (word === 'NULL') {
+    sc.pos += word.length;
+    return entry(key, 'null', '');
+  }
+  if (word.indexOf(':') >= 0) return entry(key, 'account', sc.readAccount());
+  const cur = sc.tryCurrency();
+  if (cur !== null) return entry(key, 'currency', cur);
+  if (allowBare) return entry(key, 'string', sc.readBareWord('a value'));
+  return sc.fail(M.expected('a value', sc.describe()));
+}
+
+/**
+ * The value after `key:`: string, number, amount, date, account, currency, tag, link, bool,
+ * NULL, or nothing (kind null), as Beancount allows.
+ */
+export function readMetaValue(sc: Scanner, key: string): MetaEntry {
+  sc.ws();
+  if (sc.atEol()) return entry(key, 'null', '');
+  const c = sc.code();
+  if (c === QUOTE) return entry(key, 'string', sc.readString());
+  if (sc.isTagOrLinkAt()) {
+    const kind: MetaKind = c === HASH ? 'tag' : 'link';
+    return entry(key, kind, sc.readTagName());
+  }
+  if (isDigit(c) && sc.matchDate(sc.pos) >= 0) return entry(key, 'date', formatDate(sc.readDate()));
+  if (isNumberStart(sc)) return numberOrAmount(sc, key);
+  if (isUpper(c) || isNonAscii(c)) return upperWord(sc, key, false);
+  return sc.fail(M.expected('a metadata value', sc.describe()));
+}
+
+/**
+ * Reads a metadata line's `key: value` (the cursor is at the key) and the end of its line.
+ * In .zhang files a value that is none of the typed forms is kept as text (zhang writes values
+ * such as `precision: 2` or `rounding: RoundDown` without quotes).
+ */
+export function readMetaLine(sc: Scanner, into: Meta): void {
+  const key = sc.readKey();
+  if (sc.code() !== COLON) sc.fail(M.expected('":" after the metadata key', sc.describe()));
+  sc.pos++;
+  const valueStart = sc.pos;
+  if (!sc.zhang) {
+    into.push(readMetaValue(sc, key));
+    sc.endLine('after the metadata value');
+    return;
+  }
+  try {
+    const v = readMetaValue(sc, key);
+    sc.endLine('after the metadata value');
+    into.push(v);
+  } catch (e) {
+    if (!(e instanceof SyntaxFail)) throw e;
+    sc.pos = valueStart;
+    into.push(entry(key, 'string', rawLineText(sc)));
+    sc.endLine('after the metadata value');
+  }
+}
+
+/** The rest of the line up to a comment, trimmed. */
+function rawLineText(sc: Scanner): string {
+  const s = sc.s;
+  let i = sc.pos;
+  while (i < sc.n) {
+    const c = s.charCodeAt(i);
+    if (c === 10 || c === SEMI) break;
+    i++;
+  }
+  const t = s.slice(sc.pos, i).trim();
+  sc.pos = i;
+  return t;
+}
+
+/**
+ * One argument of a custom directive: string, date, bool, amount, number, account, currency;
+ * a bare word reads as a string so `custom budget Food USD` (zhang's spelling) works.
+ */
+export function readCustomValue(sc: Scanner): MetaEntry {
+  const c = sc.code();
+  if (c === QUOTE) return entry('', 'string', sc.readString());
+  if (isDigit(c) && sc.matchDate(sc.pos) >= 0) return entry('', 'date', formatDate(sc.readDate()));
+  if (isNumberStart(sc)) return numberOrAmount(sc, '');
+  if (isUpper(c) || isNonAscii(c)) return upperWord(sc, '', true);
+  if (isWordChar(c)) return entry('', 'string', sc.readBareWord('a value'));
+  return sc.fail(M.expected('a value', sc.describe()));
+}
+
+/** Tags and links up to the end of the line, added to the lists (without duplicates). */
+export function readTagsLinks(sc: Scanner, tags: string[], links: string[]): void {
+  for (;;) {
+    sc.ws();
+    if (!sc.isTagOrLinkAt()) return;
+    const isTag = sc.code() === HASH;
+    const name = sc.readTagName();
+    const list = isTag ? tags : links;
+    if (list.indexOf(name) < 0) list.push(name);
+  }
+}
