@@ -228,13 +228,6 @@ export const SyntaxErrors = {
     syntaxError(LoadErrorKind.DuplicateInclude, `include "${pattern}": file ${path} is already included; it is not read twice`, site),
   fileNotFound: (path: string) =>
     syntaxError(LoadErrorKind.FileNotFound, `ledger file ${path} does not exist or cannot be read`, { src: null, source: null, date: null }),
-  /** Same kind as Errors.unsupportedPlugin, with the directive's text recorded. */
-  pluginNotRun: (site: SyntaxSite, name: string, native: readonly string[]) =>
-    syntaxError(
-      ErrorKind.UnsupportedPlugin,
-      `Plugin "${name}" is not run: plugins are not executed; only ${native.join(' and ')} are supported, built in`,
-      site,
-    ),
 };
 
 // ---------------------------------------------------------------------------------------------
