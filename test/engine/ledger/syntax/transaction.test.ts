@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import type { CostSpec, PostingAst, TransactionAst } from '../../../../engine/ledger/ast';
+import { day, ok, parse, str } from './helpers';
+
+function txn(text: string, format: 'beancount' | 'zhang' = 'beancount'): TransactionAst {
+  const ds = ok(text, format);
+  expect(ds).toHaveLength(1);
+  if (ds[0].type !== 'transaction') throw new Error('not a transaction');
+  return ds[0];
+}
+
+function posting(line: string): PostingAst {
+  return txn(`2024-01-01 * "x"\n  ${line}\n`).postings[0];
+}
+
+function cost(c: CostSpec | null) {
+  if (!c) return null;
+  return { perUnit: str(c.perUnit), total: str(c.total), currency: c.currency, date: c.date, label: c.label, merge: c.merge, isTotal: c.isTotal };
+}
+
+describe('transaction header', () => {
+  it.each([
+    ['*', '*'],
+    ['!', '!'],
+    ['txn', '*'],
+    ['P', 'P'],
+    ['S', 'S'],
+    ['#', '#'],
+  ])('flag %s reads as %s', (written, flag) => {
+    expect(txn(`2024-01-01 ${written} "n"\n`).flag).toBe(flag);
+  });
+
+  it('no written flag reads as *', () => {
+    expect(txn('2024-01-01 "Payee" "Narr"\n')).toMatchObject({ flag: '*', payee: 'Payee', narration: 'Narr' });
+  });
+
+  it('one string is the narration, two are payee and narration, none is empty narration', () => {
+    expect(txn('2024-01-01 * "only"\n')).toMatchObject({ payee: null, narration: 'only' });
+    expect(txn('2024-01-01 * "p" "n"\n')).toMatchObject({ payee: 'p', narration: 'n' });
+    expect(txn('2024-01-01 *\n')).toMatchObject({ payee: null, narration: '' });
+    expect(txn('2024-01-01 * "" "n"\n')).toMatchObject({ payee: '', narration: 'n' });
+  });
+
+  it('three strings are an error', () => {
+    const r = parse('2024-01-01 * "a" "b" "c"\n');
+    expect(r.directives).toEqual([]);
+    expect(r.errors[0].message).toBe('too many strings in the transaction header (at most payee and narration) (line 1, column 22)');
+  });
+
+  it('tags and links on the header and on following lines, without duplicates', () => {
+    const t = txn('2024-01-01 * "n" #a ^l1 #b\n  #c ^l2 #a\n  Assets:A 1 USD\n  #d\n  Assets:B\n');
+    expect(t.tags).toEqual(['a', 'b', 'c', 'd']);
+    expect(t.links).toEqual(['l1', 'l2']);
+    expect(t.postings.map((p) => p.account)).toEqual(['Assets:A', 'Assets:B']);
+  });
+
+  it('UTF-8 payee and accounts', () => {
+    const t = txn('2024-01-01 * "Café Ünïcödé 東京" "n"\n  Assets:Bänk:Café 1 EUR\n  Ausgaben:Lebensmittel:食品\n  Assets:99Ranch\n');
+    expect(t.payee).toBe('Café Ünïcödé 東京');
+    expect(t.postings.map((p) => p.account)).toEqual(['Assets:Bänk:Café', 'Ausgaben:Lebensmittel:食品', 'Assets:99Ranch']);
+  });
+});
+
+describe('postings', () => {
+  it('flag, account, number, currency', () => {
+    expect(posting('! Assets:A  -1,234.50 USD')).toMatchObject({ flag: '!', account: 'Assets:A', currency: 'USD', cost: null, price: null });
+    expect(str(posting('Assets:A -1,234.50 USD').number)).toBe('-1234.50');
+  });
+
+  it('missing number, missing currency, both missing', () => {
+    expect(posting('Assets:A USD')).toMatchObject({ number: null, currency: 'USD' });
+    const p = posting('Assets:A 5');
+    expect([str(p.number), p.currency]).toEqual(['5', null]);
+    expect(posting('Assets:A')).toMatchObject({ number: null, currency: null });
+  });
+
+  it.each([
+    ['(120+35)/2', '77.5'],
+    ['10 * 3 - 1', '29'],
+    ['-(2 + 3) * 1.10', '-5.50'],
+    ['1/3', '0.3333333333333333333333333333'],
+    ['- 1002.00', '-1002.00'],
+    ['+5', '5'],
+    ['.5', '0.5'],
+    ['2 - -3', '5'],
+    ['1,000,000.25', '1000000.25'],
+  ])('arithmetic %s = %s', (expr, value) => {
+    expect(str(posting(`Assets:A ${expr} USD`).number)).toBe(value);
+  });
+
+  it.each([
+    ['{}', { perUnit: null, total: null, currency: null, date: null, label: null, merge: false, isTotal: false }],
+    ['{10 USD}', { perUnit: '10', total: null, currency: 'USD', date: null, label: null, merge: false, isTotal: false }],
+    ['{{100 USD}}', { perUnit: null, total: '100', currency: 'USD', date: null, label: null, merge: false, isTotal: true }],
+    ['{10 # 5 USD}', { perUnit: '10', total: '5', currency: 'USD', date: null, label: null, merge: false, isTotal: false }],
+    ['{# 5 USD}', { perUnit: null, total: '5', currency: 'USD', date: null, label: null, merge: false, isTotal: false }],
+    ['{10 USD, 2024-01-01, "lot"}', { perUnit: '10', total: null, currency: 'USD', date: day(2024, 1, 1), label: 'lot', merge: false, isTotal: false }],
+    ['{"lot", 2024-01-01, 10 USD}', { perUnit: '10', total: null, currency: 'USD', date: day(2024, 1, 1), label: 'lot', merge: false, isTotal: false }],
+    ['{2023-12-31}', { perUnit: null, total: null, currency: null, date: day(2023, 12, 31), label: null, merge: false, isTotal: false }],
+    ['{USD}', { perUnit: null, total: null, currency: 'USD', date: null, label: null, merge: false, isTotal: false }],
+    ['{*}', { perUnit: null, total: null, currency: null, date: null, label: null, merge: true, isTotal: false }],
+    ['{ (20+4)/2 EUR }', { perUnit: '12', total: null, currency: 'EUR', date: null, label: null, merge: false, isTotal: false }],
+  ])('cost %s', (written, expected) => {
+    expect(cost(posting(`Assets:A 10 HOOL ${written}`).cost)).toEqual(expected);
+  });
+
+  it.each([
+    ['@ 12.5 USD', { number: '12.5', currency: 'USD', isTotal: false }],
+    ['@@ 125 USD', { number: '125', currency: 'USD', isTotal: true }],
+    ['@ USD', { number: null, currency: 'USD', isTotal: false }],
+    ['@', { number: null, currency: null, isTotal: false }],
+  ])('price %s', (written, expected) => {
+    const p = posting(`Assets:A 10 HOOL ${written}`).price!;
+    expect({ number: str(p.number), currency: p.currency, isTotal: p.isTotal }).toEqual(expected);
+  });
+
+  it('cost and price together', () => {
+    const p = posting('Assets:A -4 ACME {120.00 USD} @ 130.00 USD ; sold');
+    expect(cost(p.cost)).toMatchObject({ perUnit: '120.00', currency: 'USD' });
+    expect(str(p.price!.number)).toBe('130.00');
+  });
+
+  it('cost errors: duplicate parts, # in total cost, unclosed brace', () => {
+    const r = parse(
+      '2024-01-01 *\n  A:B 1 X {1 USD, 2 USD}\n2024-01-01 *\n  A:B 1 X {{1 # 2 USD}}\n2024-01-01 *\n  A:B 1 X {1 USD\n2024-01-01 *\n  A:B 1 X {2024-01-01, 2024-01-02}\n',
+    );
+    expect(r.directives).toEqual([]);
+    expect(r.errors.map((e) => e.message)).toEqual([
+      'the cost has more than one amount (line 2, column 19)',
+      'a total cost {{...}} cannot use the per-unit # total form (line 4, column 15)',
+      'expected "," or "}", found end of line (line 6, column 17)',
+      'the cost has more than one date (line 8, column 24)',
+    ]);
+  });
+
+  it('posting source positions', () => {
+    const t = txn('2024-01-01 * "é"\n  Assets:A  1 USD\n    k: 1\n\tAssets:B\n');
+    expect(t.postings[0].src).toEqual({ file: '/ledger/main.bean', line: 2, column: 3, start: 20, end: 44 });
+    expect(t.postings[1].src).toEqual({ file: '/ledger/main.bean', line: 4, column: 2, start: 46, end: 54 });
+    expect(t.src).toEqual({ file: '/ledger/main.bean', line: 1, column: 1, start: 0, end: 54 });
+  });
+});
+
+describe('metadata', () => {
+  it('typed values', () => {
+    const t = txn(`2024-01-01 * "n"
+  s: "text"
+  n: 2.50
+  e: 2 * 3
+  a: 10.00 USD
+  d: 2024-02-29
+  acc: Assets:Bank
+  c: EUR
+  t: #trip
+  l: ^link
+  b: FALSE
+  z: NULL
+  empty:
+`);
+    expect(t.meta.map((m) => [m.key, m.kind, m.text])).toEqual([
+      ['s', 'string', 'text'],
+      ['n', 'number', '2.50'],
+      ['e', 'number', '6'],
+      ['a', 'amount', '10.00 USD'],
+      ['d', 'date', '2024-02-29'],
+      ['acc', 'account', 'Assets:Bank'],
+      ['c', 'currency', 'EUR'],
+      ['t', 'tag', 'trip'],
+      ['l', 'link', 'link'],
+      ['b', 'bool', 'FALSE'],
+      ['z', 'null', ''],
+      ['empty', 'null', ''],
+    ]);
+  });
+
+  it('repeated keys are kept in written order', () => {
+    expect(txn('2024-01-01 * "n"\n  k: "1"\n  k: "2"\n').meta.map((m) => m.text)).toEqual(['1', '2']);
+  });
+
+  const OWNERSHIP = `2024-01-01 * "n"
+  before: "txn"
+  Assets:A  1 USD
+    deeper: "p1"
+  same: "?"
+  Assets:B
+  after: "?"
+`;
+
+  it('Beancount: a metadata line after a posting belongs to that posting', () => {
+    const t = txn(OWNERSHIP);
+    expect(t.meta.map((m) => m.key)).toEqual(['before']);
+    expect(t.postings[0].meta.map((m) => m.key)).toEqual(['deeper', 'same']);
+    expect(t.postings[1].meta.map((m) => m.key)).toEqual(['after']);
+  });
+
+  it('zhang: only a line indented deeper than the posting belongs to it', () => {
+    const t = txn(OWNERSHIP, 'zhang');
+    expect(t.meta.map((m) => m.key)).toEqual(['before', 'same', 'after']);
+    expect(t.postings[0].meta.map((m) => m.key)).toEqual(['deeper']);
+    expect(t.postings[1].meta).toEqual([]);
+  });
+
+  it('a bad metadata value makes the directive an error in Beancount, text in zhang', () => {
+    const b = parse('2024-01-01 open Assets:A\n  note: some words\n');
+    expect(b.directives).toEqual([]);
+    expect(b.errors[0].message).toBe('expected a metadata value, found "some" (line 2, column 9)');
+    const z = parse('2024-01-01 open Assets:A\n  note: some words\n', 'zhang');
+    expect(z.directives[0].meta).toEqual([{ key: 'note', kind: 'string', text: 'some words' }]);
+  });
+});
