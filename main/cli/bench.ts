@@ -207,7 +207,7 @@ function parseArgs(argv: string[]): Args | string {
 const fmt = (v: number | string | undefined): string => {
   if (v === undefined) return '';
   if (typeof v === 'string') return v;
-  if (Math.abs(v) >= 100) return Math.round(v).toLocaleString('en-US');
+  if (Number.isInteger(v) || Math.abs(v) >= 100) return Math.round(v).toLocaleString('en-US');
   return v.toFixed(Math.abs(v) >= 10 ? 1 : 2);
 };
 
