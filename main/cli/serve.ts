@@ -7,15 +7,12 @@
  * authentication.
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { LedgerHost, type HostEvent } from '../host';
-import { watchLedger } from '../watch';
-import { createApp, type RouteModule } from '../server/app';
+import { pathToFileURL } from 'node:url';
 import { parseAuthSetting } from '../server/auth';
 import { DEFAULT_PORT, listen } from '../server/listen';
+import { DEFAULT_LEDGER, describeLoad, openLedgerService } from '../start';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_LEDGER = path.resolve(here, '../demo/example.beancount');
+export { DEFAULT_LEDGER };
 
 const USAGE = `usage: npm run serve -- [LEDGER] [--port N]
 
@@ -54,16 +51,6 @@ export function parseServeArgs(argv: string[], cwd = process.cwd()): ServeArgs |
 
 const clock = () => new Date().toTimeString().slice(0, 8);
 
-function describeLoad(e: HostEvent): string {
-  const s = e.status;
-  if (e.kind === 'problem') return `reload failed, still serving the previous ledger: ${s.problem?.message}`;
-  const errors = s.error_count === 1 ? '1 error' : `${s.error_count} errors`;
-  return `loaded in ${s.load_ms} ms: ${s.transaction_count} transactions, ${errors}` + (s.error_count ? ' (see /api/errors)' : '');
-}
-
-/** Endpoint groups beyond the built-in ones (query, statistics, journals) join this list. */
-const apiRoutes: RouteModule[] = [];
-
 async function main(argv: string[]): Promise<number> {
   let args: ServeArgs | 'help';
   let auth;
@@ -79,28 +66,25 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
-  // Imported here so --help and argument errors answer without loading the engine.
-  const { loadLedger } = await import('../../engine/ledger/index');
-  const host = new LedgerHost(args.ledger, (file) => loadLedger(file));
   console.log(`Ledger Query: serving ${args.ledger}`);
-  const first = await host.reload();
+  // Route modules are listed once in main/start.ts (apiRoutes), shared with the desktop app.
+  const service = await openLedgerService({ ledger: args.ledger, app: { auth } });
+  const { host, first, watcher } = service;
   console.log('  ' + describeLoad({ kind: first.swapped ? 'reload' : 'problem', status: first.status }));
   if (!first.swapped) console.log('  (pages will answer 503 until the ledger loads; fix the file and save it)');
   host.onReload((e) => console.log(`[${clock()}] ${describeLoad(e)}`));
 
-  const watcher = watchLedger(host);
   let server;
   try {
-    server = await listen(createApp(host, { auth, routes: apiRoutes }), { port: args.port });
+    server = await listen(service.app, { port: args.port });
   } catch (e) {
-    await watcher.close();
+    await service.close();
     console.error(`error: ${(e as Error).message}`);
     return 1;
   }
-  await watcher.ready;
   console.log(`  ${server.url}/`);
   console.log(`  authentication: ${auth ? `on (user ${auth.username})` : 'off (set SVC_AUTH=user:password to require it)'}`);
-  console.log(`Watching ${watcher.watched().length} file(s) for changes. Press Ctrl+C to stop.`);
+  console.log(`Watching ${watcher?.watched().length ?? 0} file(s) for changes. Press Ctrl+C to stop.`);
 
   return new Promise<number>((resolve) => {
     let stopping = false;
@@ -108,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
       if (stopping) process.exit(130); // second Ctrl+C: do not wait any longer
       stopping = true;
       console.log(`\n${signal}: closing`);
-      await Promise.allSettled([watcher.close(), server.close()]);
+      await Promise.allSettled([service.close(), server.close()]);
       resolve(0);
     };
     process.on('SIGINT', () => void stop('SIGINT'));
