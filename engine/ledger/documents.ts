@@ -13,7 +13,7 @@
  * metadata documents are not checked (Beancount does not check them either).
  */
 import * as nodePath from 'node:path';
-import type { DocumentAst, FileFormat, Meta } from './ast';
+import type { DocumentAst, FileFormat, Meta, TransactionAst } from './ast';
 import { Errors, type LedgerError } from './errors';
 import type { DocumentRow, Entry, Transaction } from './snapshot';
 
@@ -54,6 +54,12 @@ export function locateDocument(written: string, declaringFile: string, root: str
   return { filename, path: relativeToRoot(root, filename), exists: abs ? exists(filename) : true };
 }
 
+function namesDocument(d: TransactionAst): boolean {
+  for (const m of d.meta) if (m.key === 'document') return true;
+  for (const p of d.postings) for (const m of p.meta) if (m.key === 'document') return true;
+  return false;
+}
+
 function documentValues(meta: Meta): string[] {
   const out: string[] = [];
   for (const m of meta) if (m.key === 'document' && m.text !== '') out.push(m.text);
@@ -86,7 +92,7 @@ export function buildDocuments(input: DocumentInput): { rows: DocumentRow[]; err
   }
   for (const e of input.entries) {
     const t = e.txn;
-    if (!t || e.directive.type !== 'transaction') continue;
+    if (!t || e.directive.type !== 'transaction' || !namesDocument(e.directive)) continue;
     const declaring = t.src?.file ?? input.root;
     const add = (written: string, account: string | null, source: 'transaction' | 'posting', meta: Meta) => {
       const loc = locateDocument(written, declaring, input.root, input.format, input.fileExists);

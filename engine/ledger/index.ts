@@ -16,7 +16,7 @@ import { buildBudgets } from './budgets';
 import { buildDocuments } from './documents';
 import type { LedgerError } from './errors';
 import { positionId } from './ids';
-import { loadFiles } from './load';
+import { loadFiles, readFileOrNull, type ReadFile } from './load';
 import { readOptions } from './options';
 import { autoOpens, planPlugins } from './plugins';
 import { buildPriceMap } from './prices';
@@ -25,8 +25,8 @@ import { makeClock } from './time';
 import { walk } from './booking/walk';
 
 export interface LoadOptions {
-  /** Reads a ledger file (default: the file system, UTF-8). */
-  readFile?: (path: string) => string;
+  /** Reads a ledger file, null when it does not exist (default: the file system, UTF-8). */
+  readFile?: ReadFile;
   /** Does a document file exist? (default: the file system). */
   fileExists?: (path: string) => boolean;
   /** The load time: today() of budgets and `loadedAt` (default: now). */
@@ -35,24 +35,24 @@ export interface LoadOptions {
   defaultTimezone?: string;
 }
 
-const readUtf8 = (p: string) => fs.readFileSync(p, 'utf8');
-
 function todayIn(zone: string, now: Date): DayNum {
   const t = DateTime.fromJSDate(now, { zone });
   return daysFromCivil(t.year, t.month, t.day);
 }
 
 /** Text of a directive (its byte span), read lazily per file for the few errors that need it. */
-function sourceReader(readFile: (p: string) => string) {
+function sourceReader(readFile: ReadFile) {
   const cache = new Map<string, Buffer | null>();
   return (src: SourceRef): string | null => {
     let buf = cache.get(src.file);
     if (buf === undefined) {
+      let text: string | null = null;
       try {
-        buf = Buffer.from(readFile(src.file), 'utf8');
+        text = readFile(src.file);
       } catch {
-        buf = null;
+        text = null;
       }
+      buf = text === null ? null : Buffer.from(text, 'utf8');
       cache.set(src.file, buf);
     }
     if (!buf || src.end < src.start || src.end > buf.length) return null;
@@ -61,15 +61,21 @@ function sourceReader(readFile: (p: string) => string) {
 }
 
 export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
-  const readFile = opts.readFile ?? readUtf8;
+  const readFile = opts.readFile ?? readFileOrNull;
   const now = opts.now ?? new Date();
   const loaded = loadFiles(mainFile, readFile);
   const root = loaded.root;
   const errors: LedgerError[] = [...loaded.errors];
 
+  const relCache = new Map<string, string>();
   const relFile = (file: string) => {
-    const rel = nodePath.relative(root, file);
-    return rel.startsWith('..') || nodePath.isAbsolute(rel) ? file : rel.split(nodePath.sep).join('/');
+    let r = relCache.get(file);
+    if (r === undefined) {
+      const rel = nodePath.relative(root, file);
+      r = rel.startsWith('..') || nodePath.isAbsolute(rel) ? file : rel.split(nodePath.sep).join('/');
+      relCache.set(file, r);
+    }
+    return r;
   };
   const idOf = (src: SourceRef, salt?: string) => positionId(salt ? relFile(src.file) + '\u0000' + salt : relFile(src.file), src.start);
 

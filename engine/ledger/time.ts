@@ -27,20 +27,32 @@ export interface Clock {
 
 export function makeClock(zoneName: string): Clock {
   const zone = IANAZone.create(zoneName);
-  // Offsets in seconds at the start and end of each day (local midnight read with the previous
-  // day's offset is close enough to bracket any transition that day).
+  // Offsets in seconds at the start and end of each day. Zone look-ups format dates through Intl
+  // and are slow, so days are first checked in blocks of WINDOW days: a block whose two ends have
+  // the same offset has no transition (DST periods last far longer than a block), and all its
+  // days share that offset; only blocks with a transition are resolved day by day.
+  const WINDOW = 8;
+  const windows = new Map<number, number>();
   const cache = new Map<DayNum, number[]>();
   const offsetAt = (unix: number) => zone.offset(unix * 1000) * 60;
+  const offsetAtMidnight = (day: DayNum) => {
+    const utcMidnight = day * DAY;
+    return offsetAt(utcMidnight - offsetAt(utcMidnight));
+  };
 
   function dayOffsets(day: DayNum): number[] {
     let c = cache.get(day);
-    if (!c) {
-      const utcMidnight = day * DAY;
-      const start = offsetAt(utcMidnight - offsetAt(utcMidnight));
-      const end = offsetAt(utcMidnight + DAY - offsetAt(utcMidnight + DAY));
-      c = [start, end];
-      cache.set(day, c);
+    if (c) return c;
+    const w = Math.floor(day / WINDOW);
+    let flat = windows.get(w);
+    if (flat === undefined) {
+      const a = offsetAtMidnight(w * WINDOW);
+      const b = offsetAtMidnight(w * WINDOW + WINDOW);
+      flat = a === b ? a : NaN;
+      windows.set(w, flat);
     }
+    c = Number.isNaN(flat) ? [offsetAtMidnight(day), offsetAtMidnight(day + 1)] : [flat, flat];
+    cache.set(day, c);
     return c;
   }
 

@@ -10,7 +10,7 @@
  */
 import { Dec } from '../../decimal';
 import type { Cost } from '../snapshot';
-import { Holdings } from './holdings';
+import { Holdings, type Lot } from './holdings';
 
 export function isUnder(account: string, parent: string): boolean {
   return account === parent || (account.length > parent.length && account.startsWith(parent) && account.charCodeAt(parent.length) === 58);
@@ -42,8 +42,8 @@ export class Balances {
     return h;
   }
 
-  add(account: string, currency: string, units: Dec, cost: Cost | null): void {
-    this.holdings(account).add(currency, units, cost);
+  add(account: string, currency: string, units: Dec, cost: Cost | null, lot?: Lot): void {
+    this.holdings(account).add(currency, units, cost, lot);
   }
 
   /** Units of `currency` held by the account and its sub-accounts. */

@@ -1,9 +1,11 @@
 /**
  * What one account holds while the ledger is booked: units per currency, and the lots held at
- * cost in the order they were opened (a lot emptied and opened again goes to the end, as in
- * Beancount's inventory). Mutated only by the booking walk; the snapshot never exposes it.
+ * cost. Lots of a currency are kept sorted oldest first (lot date, then the order they were
+ * opened), the order FIFO takes them in, so a reduction walks only the lots it takes instead of
+ * sorting every lot of the account each time. Mutated only by the booking walk; the snapshot never
+ * exposes it.
  */
-import { Dec } from '../../decimal';
+import type { Dec } from '../../decimal';
 import type { Cost } from '../snapshot';
 
 export interface Lot {
@@ -12,6 +14,7 @@ export interface Lot {
   cost: Cost;
   /** Increasing creation number: the tie-breaker for lots of one date (FIFO/LIFO). */
   serial: number;
+  key: string;
 }
 
 let serials = 0;
@@ -21,27 +24,55 @@ export function lotKey(currency: string, cost: Cost): string {
   return currency + '|' + cost.number.v.toString() + '|' + cost.currency + '|' + cost.date + '|' + (cost.label ?? '\u0000');
 }
 
+const older = (a: Lot, b: Lot) => a.cost.date - b.cost.date || a.serial - b.serial;
+
 export class Holdings {
   /** Units per currency, lots included. */
   readonly units = new Map<string, Dec>();
-  /** Lots at cost, insertion order. */
-  readonly lots = new Map<string, Lot>();
+  private readonly byKey = new Map<string, Lot>();
+  private readonly byCurrency = new Map<string, Lot[]>();
 
-  add(currency: string, units: Dec, cost: Cost | null): void {
+  /** Adds units (negative to reduce); `lot`, when known, is the lot the row was taken from. */
+  add(currency: string, units: Dec, cost: Cost | null, lot?: Lot): void {
     const prev = this.units.get(currency);
     const next = prev ? prev.plus(units) : units;
     if (next.isZero()) this.units.delete(currency);
     else this.units.set(currency, next);
     if (!cost) return;
-    const k = lotKey(currency, cost);
-    const lot = this.lots.get(k);
-    if (lot) {
-      const u = lot.units.plus(units);
-      if (u.isZero()) this.lots.delete(k);
-      else lot.units = u;
+    const target = lot && this.byKey.get(lot.key) === lot ? lot : this.byKey.get(lotKey(currency, cost));
+    if (target) {
+      const u = target.units.plus(units);
+      if (u.isZero()) this.remove(target);
+      else target.units = u;
     } else if (!units.isZero()) {
-      this.lots.set(k, { currency, units, cost, serial: serials++ });
+      this.insert({ currency, units, cost, serial: serials++, key: lotKey(currency, cost) });
     }
+  }
+
+  private insert(lot: Lot): void {
+    this.byKey.set(lot.key, lot);
+    let list = this.byCurrency.get(lot.currency);
+    if (!list) this.byCurrency.set(lot.currency, (list = []));
+    let i = list.length;
+    while (i > 0 && older(lot, list[i - 1]) < 0) i--;
+    list.splice(i, 0, lot);
+  }
+
+  private remove(lot: Lot): void {
+    this.byKey.delete(lot.key);
+    const list = this.byCurrency.get(lot.currency)!;
+    list.splice(list.indexOf(lot), 1);
+    if (list.length === 0) this.byCurrency.delete(lot.currency);
+  }
+
+  /** Lots of a currency, oldest first (do not modify). */
+  lotsOf(currency: string): readonly Lot[] {
+    return this.byCurrency.get(currency) ?? [];
+  }
+
+  /** Every lot, grouped by currency. */
+  *allLots(): Iterable<Lot> {
+    for (const list of this.byCurrency.values()) yield* list;
   }
 
   /** Units currencies held (non-zero). */
@@ -52,7 +83,7 @@ export class Holdings {
   /** Cost currencies of the lots held. */
   costCurrencies(): string[] {
     const s = new Set<string>();
-    for (const l of this.lots.values()) s.add(l.cost.currency);
+    for (const l of this.allLots()) s.add(l.cost.currency);
     return [...s];
   }
 

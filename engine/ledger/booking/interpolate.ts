@@ -11,6 +11,7 @@
 import { Dec } from '../../decimal';
 import type { Cost } from '../snapshot';
 import type { WorkPosting } from './categorize';
+import type { Lot } from './holdings';
 import type { LotRow } from './lots';
 import { quantize, type Tolerances } from './tolerance';
 
@@ -33,6 +34,8 @@ export interface Row {
   automatic: boolean;
   /** A row taken from an existing lot. */
   reduces: boolean;
+  /** The existing lot the row reduces or joins, if any. */
+  lot: Lot | undefined;
 }
 
 /** Weight of one row: units x cost, else units x price, else units; written totals are kept exact. */
@@ -59,7 +62,7 @@ function perUnitPrice(w: WorkPosting, units: Dec): Dec | null {
 function complete(w: WorkPosting, r: LotRow, single: boolean, automatic: boolean): Row {
   const price = perUnitPrice(w, r.units);
   const [weight, weightCurrency] = rowWeight(w, r.units, r.cost, price, single);
-  return { w, units: r.units, cost: r.cost, price, weight, weightCurrency, automatic, reduces: r.reduces === true };
+  return { w, units: r.units, cost: r.cost, price, weight, weightCurrency, automatic, reduces: r.reduces === true, lot: r.lot };
 }
 
 export type Interpolated = { ok: true; rows: Row[] } | { ok: false; message: string; tooMany: boolean };
@@ -68,16 +71,13 @@ export function interpolateGroup(currency: string, items: Item[], tolerances: To
   const incomplete = items.filter((i) => i.missing !== null);
   if (incomplete.length > 1) return { ok: false, tooMany: true, message: `too many missing numbers for currency group '${currency}'` };
   const rows: Row[] = [];
-  let residual = Dec.ZERO;
   for (const it of items) {
     if (it.missing) continue;
-    for (const r of it.rows!) {
-      const row = complete(it.w, r, it.rows!.length === 1, false);
-      if (row.weightCurrency === currency) residual = residual.plus(row.weight);
-      rows.push(row);
-    }
+    for (const r of it.rows!) rows.push(complete(it.w, r, it.rows!.length === 1, false));
   }
   if (incomplete.length === 0) return { ok: true, rows };
+  let residual = Dec.ZERO;
+  for (const row of rows) if (row.weightCurrency === currency) residual = residual.plus(row.weight);
 
   const it = incomplete[0];
   const w = it.w;
@@ -115,7 +115,7 @@ export function interpolateGroup(currency: string, items: Item[], tolerances: To
     if (w.cost) return { ok: false, tooMany: false, message: `cannot infer a price for ${w.ast.account}, which is held at cost` };
     if (units.isZero()) return { ok: false, tooMany: false, message: `cannot infer a price for zero units in ${w.ast.account}` };
     const price = weight.div(units)!.abs();
-    row = { w, units, cost: null, price, weight: units.times(price), weightCurrency: w.price!.currency, automatic: false, reduces: false };
+    row = { w, units, cost: null, price, weight: units.times(price), weightCurrency: w.price!.currency, automatic: false, reduces: false, lot: undefined };
   }
   if (row) rows.push(row);
   return { ok: true, rows };

@@ -25,6 +25,8 @@ export interface LotRow {
   cost: Cost | null;
   /** Taken from an existing lot (not an augmentation). */
   reduces?: boolean;
+  /** The existing lot the row reduces or joins, if any. */
+  lot?: Lot;
 }
 
 export interface LotBooking {
@@ -69,11 +71,12 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
   const out: LotBooking = { rows: [], ambiguous: null, uncovered: null, needsCostNumber: false };
   const specCost = (): Cost | null =>
     perUnit === null ? null : { number: perUnit, currency: spec.currency, date: spec.date ?? txnDate, label: spec.label };
+  const lots = holdings ? holdings.lotsOf(w.currency) : [];
 
   let reducing = false;
-  if (holdings && sign !== 0) {
-    for (const lot of holdings.lots.values()) {
-      if (lot.currency === w.currency && remaining(lot, pending).sign() === -sign) {
+  if (sign !== 0) {
+    for (const lot of lots) {
+      if (remaining(lot, pending).sign() === -sign) {
         reducing = true;
         break;
       }
@@ -85,44 +88,50 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
       out.rows.push({ units, cost: specCost() });
       return out;
     }
-    // `{}` augmentation: join the first lot of the currency that fits what is written.
-    if (holdings) {
-      for (const lot of holdings.lots.values()) {
-        if (lot.currency === w.currency && matches(lot.cost, spec, null)) {
-          out.rows.push({ units, cost: lot.cost });
-          return out;
-        }
+    // `{}` augmentation: join the first (oldest) lot of the currency that fits what is written.
+    for (const lot of lots) {
+      if (matches(lot.cost, spec, null)) {
+        out.rows.push({ units, cost: lot.cost, lot });
+        return out;
       }
     }
     out.needsCostNumber = true;
     return out;
   }
 
-  const found: Lot[] = [];
-  for (const lot of holdings!.lots.values()) {
-    if (lot.currency !== w.currency) continue;
-    if (remaining(lot, pending).sign() !== -sign) continue;
-    if (!matches(lot.cost, spec, perUnit)) continue;
-    found.push(lot);
-  }
   const want = units.abs();
-  const chosen = found.slice().sort((a, b) => a.cost.date - b.cost.date || a.serial - b.serial);
-  if (method === 'LIFO') chosen.reverse();
-  if (method === 'STRICT' && found.length > 1) {
+  const fits = (lot: Lot) => remaining(lot, pending).sign() === -sign && matches(lot.cost, spec, perUnit);
+  if (method === 'STRICT') {
+    let count = 0;
     let total = Dec.ZERO;
-    for (const l of found) total = total.plus(remaining(l, pending).abs());
-    if (!total.eq(want)) out.ambiguous = chosen.map((l) => lotText(l.currency, remaining(l, pending), l.cost)).join(', ');
+    for (const l of lots) {
+      if (!fits(l)) continue;
+      count++;
+      total = total.plus(remaining(l, pending).abs());
+    }
+    if (count > 1 && !total.eq(want)) {
+      out.ambiguous = lots
+        .filter(fits)
+        .map((l) => lotText(l.currency, remaining(l, pending), l.cost))
+        .join(', ');
+    }
   }
+  // Lots are held oldest first: FIFO (and STRICT) walks forward, LIFO backward, stopping once covered.
   let left = want;
-  for (const lot of chosen) {
-    if (!left.isPos()) break;
+  const n = lots.length;
+  const taken: Lot[] = [];
+  for (let j = 0; j < n && left.isPos(); j++) {
+    const lot = lots[method === 'LIFO' ? n - 1 - j : j];
+    if (!fits(lot)) continue;
     const have = remaining(lot, pending).abs();
     const take = have.cmp(left) <= 0 ? have : left;
     const signed = sign < 0 ? take.neg() : take;
-    out.rows.push({ units: signed, cost: lot.cost, reduces: true });
-    pending.set(lot, (pending.get(lot) ?? Dec.ZERO).plus(signed));
+    out.rows.push({ units: signed, cost: lot.cost, reduces: true, lot });
+    taken.push(lot);
     left = left.minus(take);
   }
+  // Recorded after the walk so that `fits` above sees the lots as they were before this posting.
+  for (let j = 0; j < taken.length; j++) pending.set(taken[j], (pending.get(taken[j]) ?? Dec.ZERO).plus(out.rows[j].units));
   if (left.isPos()) {
     const rest = sign < 0 ? left.neg() : left;
     out.uncovered = rest;

@@ -65,8 +65,12 @@ interface LoggedCheck {
 }
 
 function sortedUnique(xs: readonly string[]): string[] {
-  if (xs.length === 0) return [];
-  return [...new Set(xs)].sort();
+  if (xs.length < 2) return xs.slice();
+  const out = xs.slice().sort();
+  let k = 1;
+  for (let i = 1; i < out.length; i++) if (out[i] !== out[k - 1]) out[k++] = out[i];
+  out.length = k;
+  return out;
 }
 
 function accountsOf(d: DirectiveAst): string[] {
@@ -223,10 +227,7 @@ export function walk(input: WalkInput): WalkOutput {
       const diff = d.amount.number.minus(before);
       if (!assertionHolds(before, d.amount.number, d.tolerance)) {
         const h = balances.get(d.account);
-        if (h) for (const lot of h.lots.values()) if (lot.currency === currency) {
-          errors.push(Errors.padAtCost({ src: active.pad.src, date: active.pad.date }, d.account, currency));
-          break;
-        }
+        if (h && h.lotsOf(currency).length > 0) errors.push(Errors.padAtCost({ src: active.pad.src, date: active.pad.date }, d.account, currency));
         const { txn, ast } = makePadding(active.pad.date, active.time, d.account, active.pad.source, diff, currency, active.pad.src, 'pad:' + currency);
         active.used = true;
         active.block.push(entry(ast, txn.id, active.time, txn, { date: active.pad.date, rank: 3, file: fileIndex.get(active.pad)!, sub: 1 + active.block.length }));
@@ -324,12 +325,14 @@ export function walk(input: WalkInput): WalkOutput {
             automatic: row.automatic,
           };
           txn.postings.push(posting);
-          balances.add(p.account, units.currency, units.number, row.cost);
-          if (!seenAccount.has(p.account)) {
-            seenAccount.add(p.account);
-            checkAccount(site, p.account, kinds);
-          }
+          balances.add(p.account, units.currency, units.number, row.cost, row.lot);
           const allowed = lifecycle.check(p.account, d.date);
+          if (!allowed.ok && !seenAccount.has(p.account)) {
+            seenAccount.add(p.account);
+            const err = accountError(site, p.account, allowed)!;
+            errors.push(err);
+            kinds.push(err.kind);
+          }
           if (allowed.ok && allowed.currencies.length > 0 && !allowed.currencies.includes(units.currency) && !seenAccount.has(p.account + '|' + units.currency)) {
             seenAccount.add(p.account + '|' + units.currency);
             const e = Errors.currencyNotAllowed(site, p.account, units.currency, [...allowed.currencies]);
