@@ -3,12 +3,12 @@
  *
  * decimal.js normalises away trailing zeros, but the spec requires decimal places to be kept
  * (`1.50 USD` stays `1.50`, sums keep the largest scale, products the sum of scales), the way
- * Python's Decimal behaves in Beancount. So a `Dec` is a decimal.js value plus the number of
- * decimal places it is written with.
+ * Python's Decimal behaves in Beancount. So a `Dec` is a number of decimal places plus the value
+ * scaled by 10^places as an exact bigint; the decimal.js form is built on demand.
  *
- * Addition, subtraction and multiplication are exact (the arithmetic context has the maximum
- * precision decimal.js allows, and decimal.js only spends time on digits that exist). Division
- * and price products round to 28 significant digits, half to even, in a separate context.
+ * Addition, subtraction, multiplication and comparison are exact bigint arithmetic on the scaled
+ * integers. Division and price products round to 28 significant digits, half to even, in a
+ * separate decimal.js context.
  */
 import { Decimal } from 'decimal.js';
 
@@ -22,15 +22,51 @@ type DJ = InstanceType<typeof ExactDecimal>;
 
 const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-export class Dec {
-  /** `v` is the value; `dp` the decimal places it is displayed with (always >= v's own places). */
-  private constructor(
-    readonly v: DJ,
-    readonly dp: number,
-  ) {}
+/** Powers of ten as bigints, grown on demand (scale alignment). */
+const POW10: bigint[] = [1n];
+function pow10(n: number): bigint {
+  while (POW10.length <= n) POW10.push(POW10[POW10.length - 1] * 10n);
+  return POW10[n];
+}
 
-  static readonly ZERO = new Dec(new ExactDecimal(0), 0);
-  static readonly ONE = new Dec(new ExactDecimal(1), 0);
+/** value x 10^dp of a decimal.js value with at most dp places (exact). */
+function scaledOf(v: DJ, dp: number): bigint {
+  const t = v.toFixed(dp);
+  return BigInt(dp === 0 ? t : t.replace('.', ''));
+}
+
+/**
+ * Why two representations: the engine mostly adds, subtracts, multiplies and compares numbers
+ * written with a few decimal places (sums over hundreds of thousands of postings), where bigint
+ * arithmetic on the scaled integer is exact and several times faster than decimal.js. The
+ * decimal.js value is built on first use, for division, rounding and price products.
+ */
+export class Dec {
+  /** The decimal.js form of the value, built when first needed. */
+  #v: DJ | null;
+  private constructor(
+    v: DJ | null,
+    /** The value times 10^dp: an exact integer (public so that structural equality compares values). */
+    readonly scaled: bigint,
+    /** Decimal places the value is displayed with (always >= the value's own places). */
+    readonly dp: number,
+  ) {
+    this.#v = v;
+  }
+
+  private static fromV(v: DJ, dp: number): Dec {
+    return new Dec(v, scaledOf(v, dp), dp);
+  }
+
+  static readonly ZERO = new Dec(null, 0n, 0);
+  static readonly ONE = new Dec(null, 1n, 0);
+
+  /** The value as a decimal.js number (exact context). */
+  get v(): DJ {
+    let v = this.#v;
+    if (v === null) this.#v = v = new ExactDecimal(this.toString());
+    return v;
+  }
 
   /** Parses `-1234.50`, `.5`, `+3`, `1,234.5` (commas are grouping). Returns null if not a number. */
   static parse(text: string): Dec | null {
@@ -38,17 +74,17 @@ export class Dec {
     if (!NUMBER_RE.test(t)) return null;
     if (t.endsWith('.')) t = t.slice(0, -1);
     const dot = t.indexOf('.');
-    const dp = dot < 0 ? 0 : t.length - dot - 1;
-    return new Dec(new ExactDecimal(t), dp);
+    if (dot < 0) return new Dec(null, BigInt(t), 0);
+    return new Dec(null, BigInt(t.slice(0, dot) + t.slice(dot + 1)), t.length - dot - 1);
   }
 
   /** Like parse but throws; for literals known to be valid. */
   static of(text: string | number | bigint): Dec {
     if (typeof text === 'number') {
       if (!Number.isInteger(text)) throw new Error(`Dec.of: ${text} is not an integer`);
-      return new Dec(new ExactDecimal(text), 0);
+      return new Dec(null, BigInt(text), 0);
     }
-    if (typeof text === 'bigint') return new Dec(new ExactDecimal(text.toString()), 0);
+    if (typeof text === 'bigint') return new Dec(null, text, 0);
     const d = Dec.parse(text);
     if (!d) throw new Error(`not a decimal: ${text}`);
     return d;
@@ -56,17 +92,25 @@ export class Dec {
 
   static fromDecimal(v: Decimal, dp?: number): Dec {
     const x = v instanceof ExactDecimal ? (v as DJ) : new ExactDecimal(v);
-    return new Dec(x, Math.max(dp ?? 0, x.decimalPlaces()));
+    return Dec.fromV(x, Math.max(dp ?? 0, x.decimalPlaces()));
   }
 
   plus(o: Dec): Dec {
-    return new Dec(this.v.plus(o.v), this.dp > o.dp ? this.dp : o.dp);
+    const a = this.dp;
+    const b = o.dp;
+    if (a === b) return new Dec(null, this.scaled + o.scaled, a);
+    if (a > b) return new Dec(null, this.scaled + o.scaled * pow10(a - b), a);
+    return new Dec(null, this.scaled * pow10(b - a) + o.scaled, b);
   }
   minus(o: Dec): Dec {
-    return new Dec(this.v.minus(o.v), this.dp > o.dp ? this.dp : o.dp);
+    const a = this.dp;
+    const b = o.dp;
+    if (a === b) return new Dec(null, this.scaled - o.scaled, a);
+    if (a > b) return new Dec(null, this.scaled - o.scaled * pow10(a - b), a);
+    return new Dec(null, this.scaled * pow10(b - a) - o.scaled, b);
   }
   times(o: Dec): Dec {
-    return new Dec(this.v.times(o.v), this.dp + o.dp);
+    return new Dec(null, this.scaled * o.scaled, this.dp + o.dp);
   }
   /**
    * Python-Decimal division: exact results keep the scale closest to the ideal one
@@ -74,76 +118,96 @@ export class Dec {
    * inexact results have 28 significant digits. Division by zero gives null.
    */
   div(o: Dec): Dec | null {
-    if (o.v.isZero()) return null;
+    if (o.scaled === 0n) return null;
     const q = Round28.div(this.v, o.v);
     const exact = new ExactDecimal(q).times(o.v).eq(this.v);
     const qq = new ExactDecimal(q);
-    if (!exact) return new Dec(qq, Math.max(0, 27 - qq.e, qq.decimalPlaces()));
-    if (qq.isZero()) return new Dec(qq, Math.max(0, this.dp - o.dp));
+    if (!exact) return Dec.fromV(qq, Math.max(0, 27 - qq.e, qq.decimalPlaces()));
+    if (qq.isZero()) return new Dec(null, 0n, Math.max(0, this.dp - o.dp));
     const maxDp = 27 - qq.e; // more places would exceed 28 significant digits
     const dp = Math.max(0, Math.min(Math.max(this.dp - o.dp, qq.decimalPlaces()), Math.max(maxDp, qq.decimalPlaces())));
-    return new Dec(qq, dp);
+    return Dec.fromV(qq, dp);
   }
   /** Multiplication rounded to 28 significant digits (price products, spec "Limits"). */
   timesRounded(o: Dec): Dec {
-    const exact = this.v.times(o.v);
-    if (exact.isZero() || exact.sd() <= 28) return new Dec(exact, this.dp + o.dp);
+    const exact = this.times(o);
+    if (exact.scaled === 0n || significantDigits(exact.scaled) <= 28) return exact;
     const r = new ExactDecimal(Round28.mul(this.v, o.v));
-    return new Dec(r, Math.max(0, 27 - r.e, r.decimalPlaces()));
+    return Dec.fromV(r, Math.max(0, 27 - r.e, r.decimalPlaces()));
   }
   neg(): Dec {
-    return new Dec(this.v.neg(), this.dp);
+    return new Dec(null, -this.scaled, this.dp);
   }
   abs(): Dec {
-    return this.v.isNeg() ? new Dec(this.v.neg(), this.dp) : this;
+    return this.scaled < 0n ? new Dec(null, -this.scaled, this.dp) : this;
   }
   cmp(o: Dec): number {
-    return this.v.cmp(o.v);
+    const a = this.dp;
+    const b = o.dp;
+    const x = a >= b ? this.scaled : this.scaled * pow10(b - a);
+    const y = b >= a ? o.scaled : o.scaled * pow10(a - b);
+    return x < y ? -1 : x > y ? 1 : 0;
   }
   eq(o: Dec): boolean {
-    return this.v.eq(o.v);
+    return this.dp === o.dp ? this.scaled === o.scaled : this.cmp(o) === 0;
   }
   isZero(): boolean {
-    return this.v.isZero();
+    return this.scaled === 0n;
   }
   isNeg(): boolean {
-    return !this.v.isZero() && this.v.isNeg();
+    return this.scaled < 0n;
   }
   isPos(): boolean {
-    return !this.v.isZero() && !this.v.isNeg();
+    return this.scaled > 0n;
   }
   sign(): -1 | 0 | 1 {
-    return this.v.isZero() ? 0 : this.v.isNeg() ? -1 : 1;
+    return this.scaled === 0n ? 0 : this.scaled < 0n ? -1 : 1;
   }
   isInteger(): boolean {
-    return this.v.isInteger();
+    return this.dp === 0 || this.scaled % pow10(this.dp) === 0n;
   }
   /** Same value shown with at least `dp` places. */
   withDp(dp: number): Dec {
-    return dp <= this.dp ? this : new Dec(this.v, dp);
+    return dp <= this.dp ? this : new Dec(this.#v, this.scaled * pow10(dp - this.dp), dp);
   }
   /** Rounds (half even) to `dp` places. */
   round(dp: number): Dec {
-    return new Dec(this.v.toDecimalPlaces(dp, Decimal.ROUND_HALF_EVEN) as DJ, dp);
+    return Dec.fromV(this.v.toDecimalPlaces(dp, Decimal.ROUND_HALF_EVEN) as DJ, dp);
   }
   /** Fixed notation with the kept decimal places; never an exponent, never `-0`. */
   toString(): string {
-    if (this.v.isZero()) return this.dp > 0 ? '0.' + '0'.repeat(this.dp) : '0';
-    return this.v.toFixed(this.dp);
+    const m = this.scaled;
+    const dp = this.dp;
+    if (m === 0n) return dp > 0 ? '0.' + '0'.repeat(dp) : '0';
+    const neg = m < 0n;
+    let s = (neg ? -m : m).toString();
+    if (dp > 0) {
+      if (s.length <= dp) s = '0'.repeat(dp - s.length + 1) + s;
+      s = s.slice(0, s.length - dp) + '.' + s.slice(s.length - dp);
+    }
+    return neg ? '-' + s : s;
   }
   toJSON(): string {
     return this.toString();
   }
   /** The integer value if integral and within 64 bits, else null. */
   toBigInt(): bigint | null {
-    if (!this.v.isInteger()) return null;
-    const b = BigInt(this.v.toFixed(0));
+    if (!this.isInteger()) return null;
+    const b = this.dp === 0 ? this.scaled : this.scaled / pow10(this.dp);
     return b > 0x7fffffffffffffffn || b < -0x8000000000000000n ? null : b;
   }
   /** For charts and layout only, never for money arithmetic. */
   toNumberForDisplay(): number {
-    return this.v.toNumber();
+    return Number(this.toString());
   }
+}
+
+/** Significant digits of a non-zero integer (trailing zeros do not count). */
+function significantDigits(m: bigint): number {
+  let s = (m < 0n ? -m : m).toString();
+  let end = s.length;
+  while (end > 1 && s.charCodeAt(end - 1) === 48) end--;
+  return end;
 }
 
 export function decSum(values: Iterable<Dec>): Dec {

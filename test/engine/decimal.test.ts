@@ -59,3 +59,41 @@ describe('dates', () => {
     expect(weekday(parseDate('2026-11-21')!)).toBe(5);
   });
 });
+
+describe('Dec scaled-integer representation', () => {
+  it('compares, tests and converts across scales exactly', () => {
+    expect(d('1.5').cmp(d('1.50'))).toBe(0);
+    expect(d('1.5').eq(d('1.500'))).toBe(true);
+    expect(d('-0.01').cmp(d('0'))).toBe(-1);
+    expect(d('10').cmp(d('9.999'))).toBe(1);
+    expect(d('3.00').isInteger()).toBe(true);
+    expect(d('3.01').isInteger()).toBe(false);
+    expect(d('12.000').toBigInt()).toBe(12n);
+    expect(d('9223372036854775808').toBigInt()).toBeNull();
+    expect(d('-5').withDp(2).toString()).toBe('-5.00');
+    expect(d('-0.05').toString()).toBe('-0.05');
+    expect(d('0.05').neg().neg().toString()).toBe('0.05');
+    expect(d('0.00').neg().toString()).toBe('0.00');
+    expect(d('-1.25').abs().toString()).toBe('1.25');
+    expect(d('-1.25').sign()).toBe(-1);
+  });
+  it('keeps every digit of long sums and products (no float anywhere)', () => {
+    expect(d('0.1').plus(d('0.2')).toString()).toBe('0.3');
+    expect(d('12345678901234567890.123').plus(d('0.877')).toString()).toBe('12345678901234567891.000');
+    expect(d('99999999999999999.99').times(d('99999999999999999.99')).toString()).toBe('9999999999999999998000000000000000.0001');
+  });
+  it('structural equality compares values and places (tests compare Decs with toEqual)', () => {
+    expect(d('1.50')).toEqual(d('1.5').withDp(2));
+    expect(d('1.50')).not.toEqual(d('1.51'));
+    expect(d('1.50')).not.toEqual(d('1.5'));
+  });
+  it('rounds price products over 28 significant digits and keeps shorter ones exact', () => {
+    expect(d('1.5').timesRounded(d('2.25')).toString()).toBe('3.375');
+    expect(d('1.234567890123456789012345678').timesRounded(d('3')).toString()).toBe('3.703703670370370367037037034');
+    expect(d('0.3333333333333333333333333333').timesRounded(d('3.3')).toString()).toBe('1.100000000000000000000000000');
+  });
+  it('the decimal.js form agrees with the text form', () => {
+    expect(d('-1234.5600').v.toFixed()).toBe('-1234.56');
+    expect(d('7').div(d('4'))!.plus(d('0.001')).toString()).toBe('1.751');
+  });
+});
