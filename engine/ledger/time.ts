@@ -25,15 +25,20 @@ export interface Clock {
   storedTime(day: DayNum, time: number | null): number;
 }
 
+const WINDOW = 8;
+const zoneCaches = new Map<string, { windows: Map<number, number>; days: Map<DayNum, number[]> }>();
+
 export function makeClock(zoneName: string): Clock {
   const zone = IANAZone.create(zoneName);
   // Offsets in seconds at the start and end of each day. Zone look-ups format dates through Intl
   // and are slow, so days are first checked in blocks of WINDOW days: a block whose two ends have
   // the same offset has no transition (DST periods last far longer than a block), and all its
   // days share that offset; only blocks with a transition are resolved day by day.
-  const WINDOW = 8;
-  const windows = new Map<number, number>();
-  const cache = new Map<DayNum, number[]>();
+  // Kept per zone for the process, so a reload does not ask the zone again.
+  let shared = zoneCaches.get(zoneName);
+  if (!shared) zoneCaches.set(zoneName, (shared = { windows: new Map(), days: new Map() }));
+  const windows = shared.windows;
+  const cache = shared.days;
   const offsetAt = (unix: number) => zone.offset(unix * 1000) * 60;
   const offsetAtMidnight = (day: DayNum) => {
     const utcMidnight = day * DAY;

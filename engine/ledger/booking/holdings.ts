@@ -21,7 +21,17 @@ let serials = 0;
 
 /** Identity of a lot: units currency plus every cost field (numbers compared by value). */
 export function lotKey(currency: string, cost: Cost): string {
-  return currency + '|' + cost.number.v.toString() + '|' + cost.currency + '|' + cost.date + '|' + (cost.label ?? '\u0000');
+  return currency + '|' + canonical(cost.number) + '|' + cost.currency + '|' + cost.date + '|' + (cost.label ?? '\u0000');
+}
+
+/** The value without trailing zeros (100.00 and 100 are the same cost). */
+export function canonical(d: Dec): string {
+  const s = d.toString();
+  if (d.dp === 0) return s;
+  let end = s.length;
+  while (s.charCodeAt(end - 1) === 48) end--;
+  if (s.charCodeAt(end - 1) === 46) end--;
+  return s.slice(0, end);
 }
 
 const older = (a: Lot, b: Lot) => a.cost.date - b.cost.date || a.serial - b.serial;

@@ -29,19 +29,52 @@ function placeTolerance(dp: number, multiplier: Dec): Dec {
   return d;
 }
 
+/** Per-transaction tolerances: a few currencies at most, so parallel arrays beat a Map copy. */
+class TxnTolerances implements Tolerances {
+  readonly currencies: string[] = [];
+  readonly values: Dec[] = [];
+  constructor(
+    private readonly defaults: Map<string, Dec>,
+    private readonly def: Dec,
+  ) {}
+  raise(currency: string, t: Dec): void {
+    const i = this.currencies.indexOf(currency);
+    if (i >= 0) {
+      if (t.cmp(this.values[i]) > 0) this.values[i] = t;
+      return;
+    }
+    const d = this.defaults.get(currency);
+    this.currencies.push(currency);
+    this.values.push(d && d.cmp(t) > 0 ? d : t);
+  }
+  get(currency: string): Dec {
+    const i = this.currencies.indexOf(currency);
+    return i >= 0 ? this.values[i] : (this.defaults.get(currency) ?? this.def);
+  }
+}
+
 export function inferTolerances(postings: readonly PostingAst[], options: LedgerOptions): Tolerances {
-  let map: Map<string, Dec> | null = null;
   const defaults = options.inferredToleranceDefault;
+  const tols = new TxnTolerances(defaults, defaults.get('*') ?? Dec.ZERO);
   for (const p of postings) {
     if (p.number === null || p.currency === null || p.number.dp === 0) continue;
-    const t = placeTolerance(p.number.dp, options.inferredToleranceMultiplier);
-    if (!map) map = new Map(defaults);
-    const prev = map.get(p.currency);
-    if (!prev || t.cmp(prev) > 0) map.set(p.currency, t);
+    tols.raise(p.currency, placeTolerance(p.number.dp, options.inferredToleranceMultiplier));
   }
-  const m = map ?? defaults;
-  const def = defaults.get('*') ?? Dec.ZERO;
-  return { get: (c) => m.get(c) ?? def };
+  return tols;
+}
+
+/** Places to round to for a tolerance, or -1 when Beancount would not round (cached per value). */
+const quantumPlaces = new WeakMap<Dec, number>();
+function placesOf(tol: Dec): number {
+  let dp = quantumPlaces.get(tol);
+  if (dp === undefined) {
+    const quantum = tol.times(Dec.of(2)).v;
+    // Places of the normalised quantum (0.010 -> 2). A quantum of 10 or more rounds to integers
+    // here where Python would round to tens; tolerances that large are not realistic.
+    dp = tol.isZero() || quantum.sd() >= 5 ? -1 : quantum.decimalPlaces();
+    quantumPlaces.set(tol, dp);
+  }
+  return dp;
 }
 
 /**
@@ -49,11 +82,7 @@ export function inferTolerances(postings: readonly PostingAst[], options: Ledger
  * does, but only when the quantum looks user-given (fewer than 5 significant digits).
  */
 export function quantize(tol: Dec, n: Dec): Dec {
-  if (tol.isZero()) return n;
-  const quantum = tol.times(Dec.of(2)).v;
-  if (quantum.sd() >= 5) return n;
-  const dp = quantum.decimalPlaces();
-  // Places of the normalised quantum (0.010 -> 2). A quantum of 10 or more rounds to integers
-  // here where Python would round to tens; tolerances that large are not realistic.
+  const dp = placesOf(tol);
+  if (dp < 0 || n.dp === dp) return n;
   return n.round(dp);
 }

@@ -13,7 +13,7 @@ import { categorize } from './categorize';
 import type { Holdings } from './holdings';
 import { interpolateGroup, type Item, type Row } from './interpolate';
 import { bookAtCost, lotText, type Method, type Pending } from './lots';
-import { inferTolerances } from './tolerance';
+import { inferTolerances, quantize } from './tolerance';
 
 export interface LotProblem {
   kind: 'ambiguous' | 'uncovered';
@@ -47,7 +47,64 @@ function postingText(units: Dec, currency: string, cost: { perUnit: Dec | null; 
   return `${units} ${currency} {${n}}`;
 }
 
+/** No cost, no price, every amount either complete or absent: the common case, booked directly. */
+function isSimple(txn: TransactionAst): boolean {
+  for (const p of txn.postings) if (p.cost !== null || p.price !== null || (p.number === null) !== (p.currency === null)) return false;
+  return true;
+}
+
+/**
+ * Same result as the general path for simple transactions (one group per currency in order of
+ * first appearance, the auto posting filling each), without its intermediate structures.
+ */
+function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
+  const currencies: string[] = [];
+  const sums: Dec[] = [];
+  const rows: Row[] = [];
+  let auto = -1;
+  const ps = txn.postings;
+  for (let i = 0; i < ps.length; i++) {
+    const p = ps[i];
+    if (p.number === null) {
+      if (auto >= 0) return { ok: false, multipleAuto: true, message: 'more than one posting without an amount' };
+      auto = i;
+      continue;
+    }
+    const currency = p.currency!;
+    const w = { index: i, ast: p, number: p.number, currency, cost: null, price: null, auto: false };
+    rows.push({ w, units: p.number, cost: null, price: null, weight: p.number, weightCurrency: currency, automatic: false, reduces: false, lot: undefined });
+    const k = currencies.indexOf(currency);
+    if (k < 0) {
+      currencies.push(currency);
+      sums.push(p.number);
+    } else sums[k] = sums[k].plus(p.number);
+  }
+  const tolerances = inferTolerances(ps, ctx.options);
+  if (auto >= 0) {
+    const p = ps[auto];
+    const autoRows: Row[] = [];
+    for (let k = 0; k < currencies.length; k++) {
+      if (sums[k].isZero()) continue;
+      const currency = currencies[k];
+      const units = quantize(tolerances.get(currency), sums[k].neg());
+      const w = { index: auto, ast: p, number: null, currency, cost: null, price: null, auto: true };
+      autoRows.push({ w, units, cost: null, price: null, weight: units, weightCurrency: currency, automatic: true, reduces: false, lot: undefined });
+      sums[k] = sums[k].plus(units);
+    }
+    let at = 0;
+    while (at < rows.length && rows[at].w.index < auto) at++;
+    rows.splice(at, 0, ...autoRows);
+  }
+  let off: string[] | null = null;
+  const order = currencies.map((c, k) => k).sort((a, b) => (currencies[a] < currencies[b] ? -1 : currencies[a] > currencies[b] ? 1 : 0));
+  for (const k of order) {
+    if (sums[k].abs().cmp(tolerances.get(currencies[k])) > 0) (off ??= []).push(`${sums[k]} ${currencies[k]}`);
+  }
+  return { ok: true, rows, balanced: off === null, residual: off ? off.join(', ') : null, lotProblems: [], costProblems: [] };
+}
+
 export function bookTransaction(txn: TransactionAst, ctx: BookingContext): BookedTxn {
+  if (isSimple(txn)) return bookSimple(txn, ctx);
   const cat = categorize(txn.postings, ctx.holdingsOf);
   if (!cat.ok) return { ok: false, multipleAuto: cat.multipleAuto, message: cat.message };
   const tolerances = inferTolerances(txn.postings, ctx.options);

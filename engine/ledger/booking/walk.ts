@@ -20,6 +20,7 @@ import type { Clock } from '../time';
 import { AccountBook, accountError } from './accounts';
 import { assertionHolds, Balances, isUnder } from './balances';
 import type { Method } from './lots';
+import { canonical } from './holdings';
 import { bookTransaction } from './transaction';
 
 export interface WalkInput {
@@ -344,7 +345,7 @@ export function walk(input: WalkInput): WalkOutput {
             if (posting.price) priced = posting.price;
             else if (row.cost && !row.reduces) priced = { number: row.cost.number, currency: row.cost.currency };
             if (priced) {
-              const key = d.date + '|' + units.currency + '|' + priced.number.v.toString() + '|' + priced.currency;
+              const key = d.date + '|' + units.currency + '|' + canonical(priced.number) + '|' + priced.currency;
               if (!implicitSeen.has(key)) {
                 implicitSeen.add(key);
                 implicit.push({
