@@ -16,7 +16,7 @@ import { balancesAsSelect, journalAsSelect } from './compile/statements';
 import type { Plan } from './compile/plan';
 import { execute } from './execute/run';
 import { DEFAULT_TIME_LIMIT_MS, Deadline, ResultBudget, defaultMaxResultValues } from './execute/limits';
-import './tables/postings';
+import './tables/index';
 
 export { QueryError } from './errors';
 export { typed, TypedValue } from './compile/params';

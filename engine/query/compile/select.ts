@@ -174,6 +174,16 @@ function resolveTable(text: string, from: A.FromClause | null): TableDef {
     return t;
   }
   const e = from.expr;
+  if (e && e.kind === 'Column' && !e.field && !findColumn(postingsTable, e.name) && (from.open || from.close || from.clear)) {
+    // A bare table name followed by a period clause: same rule and wording as after `#name`.
+    const name = text.slice(e.start, e.end);
+    if (getTable(name)) {
+      const clause = from.open ? 'OPEN' : from.close ? 'CLOSE' : 'CLEAR';
+      const clearAt = e.end + Math.max(0, text.slice(e.end).search(/clear/i));
+      const at = from.open?.start ?? from.close?.start ?? clearAt;
+      throw errorAt(scope, at, `syntax error: a table stands alone in FROM: ${clause} cannot follow ${name} (filter its rows with WHERE)`);
+    }
+  }
   if (e && e.kind === 'Column' && !e.field && !findColumn(postingsTable, e.name) && !from.open && !from.close && !from.clear) {
     const name = text.slice(e.start, e.end);
     const t = getTable(name);

@@ -17,6 +17,7 @@ import { compareValues, valueKey } from '../values';
 import { countValue } from '../encode';
 import type { CExpr, EvalState, Plan } from '../compile/plan';
 import { Deadline, ResultBudget } from './limits';
+import { QueryError } from '../errors';
 import { TopK, type Sortable } from './window';
 import { pivot } from './pivot';
 
@@ -87,12 +88,29 @@ export function toNumberBound(x: bigint): number {
 }
 
 export function execute(plan: Plan, opts: ExecOptions): ExecResult {
+  try {
+    return executePlan(plan, opts);
+  } catch (e) {
+    throw explainTooLarge(plan, opts, e);
+  }
+}
+
+/** A too-large error of a table that can say what made it large (#budgets) gets that appended. */
+function explainTooLarge(plan: Plan, opts: ExecOptions, e: unknown): unknown {
+  if (!plan.table.explainTooLarge || !(e instanceof QueryError) || e.line !== null || !e.message.startsWith('the result is too large')) return e;
+  const why = plan.table.explainTooLarge({ snapshot: opts.snapshot, filter: plan.filter, today: opts.today });
+  return why ? new QueryError(`${e.message} (${why})`, null, null) : e;
+}
+
+function executePlan(plan: Plan, opts: ExecOptions): ExecResult {
   const { deadline, budget } = opts;
   const source =
     opts.source ??
     toArray(
       plan.table.rows({
         snapshot: opts.snapshot,
+        filter: plan.filter,
+        today: opts.today,
         checkTime: () => deadline.check(),
         onGenerated: () => {
           budget.add(1, 'generated rows');

@@ -6,6 +6,8 @@
 import type { Meta } from '../../ledger/ast';
 import type { Snapshot } from '../../ledger/snapshot';
 import type { TypeName } from '../types';
+import type { DayNum } from '../../dates';
+import type { CExpr } from '../compile/plan';
 
 /**
  * Per-row evaluation state shared by every compiled expression of one query. It is one mutable
@@ -42,6 +44,14 @@ export interface ScanContext {
   onGenerated?: () => void;
   /** Cooperative time check for tables that do long work before returning rows. */
   checkTime?: () => void;
+  /**
+   * The compiled FROM/WHERE condition (constants folded, parameters bound), for tables that can
+   * skip generating rows the condition rejects (#budgets: ANDed `date <= X` bounds). Rows are still
+   * filtered by the executor; a table only uses it to do less work.
+   */
+  filter?: CExpr | null;
+  /** today() of the query (ledger timezone): #budgets runs through the current month. */
+  today?: DayNum;
 }
 
 export interface TableDef<R = any> {
@@ -56,6 +66,11 @@ export interface TableDef<R = any> {
   /** Metadata seen by meta()/entry_meta()/any_meta() on this table's rows. */
   meta(row: R): Meta | null;
   entryMeta(row: R): Meta | null;
+  /**
+   * Added to a result-too-large error of a query on this table: what made it large (#budgets:
+   * the budget with the longest series of months and the directive that ends it).
+   */
+  explainTooLarge?(ctx: ScanContext): string | null;
 }
 
 const tables = new Map<string, TableDef>();
