@@ -406,8 +406,6 @@ export interface JournalBalanceCheck extends JournalItemBase {
   difference: AmountJson;
   /** actual + difference, written with the decimal places of the balance. */
   asserted: AmountJson;
-  /** Account padded from (`balance ... with pad`), or null. */
-  pad: string | null;
 }
 
 export type JournalItem = JournalTransaction | JournalBalancePad | JournalBalanceCheck;

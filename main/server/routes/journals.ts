@@ -1,0 +1,143 @@
+/**
+ * GET /api/journals?page&size&keyword&tags&links: one page of the journal, newest first
+ * (spec 1, "Journal and list endpoint rules").
+ *
+ * journals.page picks the page's entries with every filter bound as a parameter; then one
+ * query reads the postings of the page's transactions and one completes its balance checks,
+ * so a page costs three queries whatever its size.
+ *
+ * Filters: `keyword` plain text; `tags` and `links` comma-separated and/or repeated
+ * (`tags=a,b` = `tags=a&tags=b`), a leading # or ^ ignored; absent or empty = no filter.
+ */
+import { formatDate } from '../../../engine/dates';
+import type { Amount, Position, Snapshot } from '../../../engine/ledger/snapshot';
+import { encodeCell, encodePosition } from '../../../engine/query/encode';
+import type {
+  JournalBalanceCheck,
+  JournalItem,
+  JournalPosting,
+  MetaPairJson,
+  Page,
+} from '../../../engine/api-types';
+import type { RouteModule } from '../app';
+import { callBuiltin, columnIndex } from './builtin-call';
+import { readPaging, readSetFilter, readTextFilter, totalPages, type Paging } from './page-params';
+
+const amountJson = (a: Amount) => ({ number: a.number.toString(), currency: a.currency });
+const metasJson = (v: unknown): MetaPairJson[] => (encodeCell('metas', v) as MetaPairJson[] | null) ?? [];
+
+export interface JournalFilters {
+  keyword: string | null;
+  tags: string[] | null;
+  links: string[] | null;
+}
+
+export function journalPage(snapshot: Snapshot, paging: Paging, filters: JournalFilters): Page<JournalItem> {
+  const { page, size, offset } = paging;
+  const r = callBuiltin(snapshot, 'journals.page', { ...filters, size, offset }, { countTotal: true });
+  const total = r.total ?? 0;
+  const i = columnIndex(r);
+
+  const txnIds: string[] = [];
+  const checkIds: string[] = [];
+  for (const row of r.rows) (row[i.type] === 'balance' ? checkIds : txnIds).push(row[i.id] as string);
+  const postings = txnIds.length ? postingsOf(snapshot, txnIds) : new Map<string, TxnPostings>();
+  const checks = checkIds.length ? balanceChecks(snapshot, checkIds) : new Map<string, CheckFields>();
+
+  const records: JournalItem[] = [];
+  for (const row of r.rows) {
+    const id = row[i.id] as string;
+    const base = {
+      id,
+      seq: Number(row[i.seq] as bigint),
+      date: formatDate(row[i.date] as number),
+      time: row[i.time] as string,
+      metas: metasJson(row[i.metas]),
+    };
+    if (row[i.type] === 'balance') {
+      const check = checks.get(id);
+      // A check the page lists but journals.balance_checks does not know cannot happen within one snapshot.
+      if (check) records.push({ ...base, type: 'BalanceCheck', ...check });
+      continue;
+    }
+    const p = postings.get(id) ?? { postings: [], balanced: true };
+    if (row[i.flag] === 'P') {
+      records.push({ ...base, type: 'BalancePad', payee: row[i.payee] as string | null, narration: row[i.narration] as string, postings: p.postings });
+    } else {
+      records.push({
+        ...base,
+        type: 'Transaction',
+        flag: row[i.flag] as string,
+        payee: row[i.payee] as string | null,
+        narration: row[i.narration] as string,
+        tags: (row[i.tags] as string[] | null) ?? [],
+        links: (row[i.links] as string[] | null) ?? [],
+        balanced: p.balanced,
+        postings: p.postings,
+      });
+    }
+  }
+  return { page, size, total_count: total, total_pages: totalPages(total, size), records };
+}
+
+interface TxnPostings {
+  postings: JournalPosting[];
+  balanced: boolean;
+}
+
+function postingsOf(snapshot: Snapshot, ids: string[]): Map<string, TxnPostings> {
+  const r = callBuiltin(snapshot, 'journals.transaction_postings', { ids });
+  const i = columnIndex(r);
+  const out = new Map<string, TxnPostings>();
+  for (const row of r.rows) {
+    const id = row[i.id] as string;
+    let t = out.get(id);
+    if (!t) out.set(id, (t = { postings: [], balanced: row[i.balanced] as boolean }));
+    const pos = encodePosition(row[i.position] as Position);
+    const price = row[i.price] as Amount | null;
+    t.postings.push({
+      posting_index: Number(row[i.posting_index] as bigint),
+      account: row[i.account] as string,
+      flag: row[i.posting_flag] as string | null,
+      units: pos.units,
+      cost: pos.cost,
+      price: price === null ? null : amountJson(price),
+      automatic: row[i.automatic] as boolean,
+      metas: metasJson(row[i.metas]),
+    });
+  }
+  return out;
+}
+
+type CheckFields = Omit<JournalBalanceCheck, 'type' | 'id' | 'seq' | 'date' | 'time' | 'metas'>;
+
+function balanceChecks(snapshot: Snapshot, ids: string[]): Map<string, CheckFields> {
+  const r = callBuiltin(snapshot, 'journals.balance_checks', { ids });
+  const i = columnIndex(r);
+  const out = new Map<string, CheckFields>();
+  for (const row of r.rows) {
+    const tolerance = row[i.tolerance] as { toString(): string } | null;
+    out.set(row[i.id] as string, {
+      account: row[i.account] as string,
+      amount: amountJson(row[i.amount] as Amount),
+      tolerance: tolerance === null ? null : tolerance.toString(),
+      actual: amountJson(row[i.actual] as Amount),
+      passed: row[i.passed] as boolean,
+      difference: amountJson(row[i.difference] as Amount),
+      asserted: amountJson(row[i.asserted] as Amount),
+    });
+  }
+  return out;
+}
+
+export const journalRoutes: RouteModule = (routes) => {
+  routes.get('/api/journals', (c) => {
+    const paging = readPaging(c.event);
+    const filters: JournalFilters = {
+      keyword: readTextFilter(c.event, 'keyword'),
+      tags: readSetFilter(c.event, 'tags'),
+      links: readSetFilter(c.event, 'links'),
+    };
+    return { data: journalPage(c.snapshot, paging, filters) };
+  });
+};
