@@ -6,7 +6,7 @@
  * value is the same on every row of the group).
  */
 import type { TypeName } from '../types';
-import { valueKey } from '../values';
+import { GroupIndex } from './group-keys';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
 import { scan } from './scan';
@@ -23,7 +23,8 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   const { deadline, budget } = opts;
   const keys = agg.keys;
   const slots = agg.aggs;
-  const keyTypes = keys.map((k) => k.type);
+  // One argument array per aggregate, reused on every row: no aggregate keeps the array itself.
+  const argBufs = slots.map((s) => new Array(s.args.length));
   const orderExprs = plan.order.map((o) => o.expr);
   const width = Math.max(1, plan.targets.length);
 
@@ -36,7 +37,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
       const s = slots[i];
       let args: unknown[] = NO_ARGS;
       if (!s.star) {
-        args = new Array(s.args.length);
+        args = argBufs[i];
         let hasNull = false;
         for (let j = 0; j < s.args.length; j++) {
           const v = s.args[j].eval(st);
@@ -61,16 +62,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     const out = evalAll(plan.targets, st);
     return { keys: orderExprs.length ? evalAll(orderExprs, st) : NO_ARGS, seq: seq++, values: out, size: rowSize(types, out) };
   };
-  const keyOf = (): string => {
-    if (keys.length === 1) return valueKey(keyTypes[0], keys[0].eval(st));
-    let k = '';
-    for (let i = 0; i < keys.length; i++) {
-      // Length-prefixed so that no two different tuples share a key.
-      const part = valueKey(keyTypes[i], keys[i].eval(st));
-      k += part.length + ':' + part;
-    }
-    return k;
-  };
+  const index = new GroupIndex<Group>(keys);
 
   if (keys.length === 0) {
     // All targets are aggregates: every row forms one group, which exists even without rows.
@@ -87,7 +79,6 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     let started = 0; // groups seen
     let passed = 0; // groups kept by HAVING
     let cur: Group | null = null;
-    let curKey = '';
     const close = (g: Group): void => {
       if (g.hollow) {
         passed++;
@@ -100,8 +91,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     };
     let stop = false;
     scan(plan, source, st, deadline, () => {
-      const k = keyOf();
-      if (cur === null || k !== curKey) {
+      if (index.startsNew(st) || cur === null) {
         if (cur) close(cur);
         if (passed >= w.end && !opts.countTotal) {
           stop = true;
@@ -111,7 +101,6 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
         const hollow = !agg.having && (started < w.offset || started >= w.end);
         started++;
         cur = newGroup(hollow);
-        curKey = k;
       }
       if (!cur.hollow) step(cur);
     });
@@ -119,15 +108,12 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     return { rows, skipped: Math.min(w.offset, passed), total: passed };
   }
 
-  const groups = new Map<string, Group>();
+  const makeGroup = () => newGroup(false);
   scan(plan, source, st, deadline, () => {
-    const k = keyOf();
-    let g = groups.get(k);
-    if (!g) groups.set(k, (g = newGroup(false)));
-    step(g);
+    step(index.find(st, makeGroup));
   });
   const rows: OutRow[] = [];
-  for (const g of groups.values()) {
+  for (const g of index.groups) {
     deadline.tick();
     const r = finish(g);
     if (r) rows.push(r);
