@@ -104,7 +104,11 @@ export class RecentFiles {
       fs.renameSync(tmp, this.storePath);
     } catch (e) {
       // A read-only profile directory loses the list, not the app: the list lives on in memory.
-      fs.rmSync(tmp, { force: true });
+      try {
+        fs.rmSync(tmp, { force: true });
+      } catch {
+        /* the directory itself is unusable: nothing was written */
+      }
       console.warn(`[recent-files] cannot save ${this.storePath}: ${(e as Error).message}`);
     }
   }

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { BrowserWindowConstructorOptions } from 'electron';
-import { APP_ORIGIN } from './protocol';
+import { APP_HOST, APP_SCHEME } from './protocol';
 
 export interface WindowOptionsInput {
   /** Absolute path of the bundled preload script. */
@@ -46,7 +46,9 @@ export function windowOptions(input: WindowOptionsInput): BrowserWindowConstruct
 /** A page of the app itself (app://ledger/...). */
 export function isAppUrl(url: string): boolean {
   try {
-    return new URL(url).origin === APP_ORIGIN;
+    // Not `origin`: Node's URL gives custom schemes the opaque origin "null", whatever the host.
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
   } catch {
     return false;
   }
