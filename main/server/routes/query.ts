@@ -1,0 +1,173 @@
+/**
+ * The query endpoints (spec 1, "Endpoints"): run a query as JSON or CSV, list the ledger's saved
+ * queries, list the built-in queries, write a built-in's parameters into its text, and describe
+ * the language (schema).
+ *
+ * Query texts sent here bind no parameters: a text still holding `:name` fails like any other
+ * query (`parameter :name is not bound`). Only the built-in text endpoint turns parameters into
+ * values, and only by writing them as literals (engine/builtins/render.ts).
+ */
+import { getRouterParam } from 'h3';
+import type {
+  BuiltinDescriptor,
+  BuiltinListBody,
+  BuiltinTextBody,
+  QueryErrorBody,
+  SavedQueryListBody,
+  SavedQueryRecord,
+  Schema,
+  SchemaBody,
+} from '../../../engine/api-types';
+import { formatDate } from '../../../engine/dates';
+import type { Snapshot } from '../../../engine/ledger/snapshot';
+import { QueryError, compileQuery, encodeResult, runQuery, type QueryResult } from '../../../engine/query/index';
+import { stringifyResult } from '../../../engine/query/encode';
+import { toCsv } from '../../../engine/query/csv';
+import { querySchema } from '../../../engine/query/schema';
+import { BUILTINS, findBuiltin } from '../../../engine/builtins/catalogue/index';
+import { BuiltinParamError, paramsFromJson } from '../../../engine/builtins/params';
+import { renderQuery } from '../../../engine/builtins/render';
+import type { RouteContext, RouteModule } from '../app';
+import { ApiError, readJsonObject } from '../http-errors';
+
+export const QUERY_PATH = '/api/query';
+export const QUERY_CSV_PATH = '/api/query/csv';
+export const SAVED_QUERIES_PATH = '/api/query/saved';
+export const BUILTINS_PATH = '/api/query/builtins';
+export const BUILTIN_TEXT_PATH = '/api/query/builtins/:name/text';
+export const SCHEMA_PATH = '/api/query/schema';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A request the query endpoints cannot run is answered with the query error body too (message,
+ * no position), so a client of these endpoints reads one 400 shape (spec silent for a body
+ * without a `query` string).
+ */
+function badRequest(message: string): never {
+  throw new QueryError(message, null, null);
+}
+
+interface QueryRequestFields {
+  query: string;
+  countTotal: boolean;
+}
+
+async function readQueryRequest(c: RouteContext, bodyLimit: number): Promise<QueryRequestFields> {
+  const body = await readJsonObject(c.event, bodyLimit);
+  if (typeof body.query !== 'string') {
+    badRequest(
+      body.query === undefined ? "the request needs a 'query' field with the query text" : "'query' must be a string",
+    );
+  }
+  const countTotal = body.count_total;
+  if (countTotal !== undefined && countTotal !== null && typeof countTotal !== 'boolean') {
+    badRequest("'count_total' must be true or false");
+  }
+  return { query: body.query, countTotal: countTotal === true };
+}
+
+/** Runs a request's query on the pinned snapshot; a QueryError escapes and becomes the 400 body. */
+function run(snapshot: Snapshot, req: QueryRequestFields): QueryResult {
+  return runQuery(snapshot, req.query, { countTotal: req.countTotal });
+}
+
+/**
+ * One record per `query` directive, compiled now with the current engine (never at load time, so
+ * an outdated saved query is listed as invalid rather than being a ledger error).
+ */
+export function savedQueries(snapshot: Snapshot): SavedQueryRecord[] {
+  return snapshot.queries.map((q) => {
+    let error: QueryErrorBody | null = null;
+    try {
+      compileQuery(q.query);
+    } catch (e) {
+      // Anything the compiler throws makes the saved query invalid; it never fails the list.
+      error =
+        e instanceof QueryError
+          ? { message: e.message, line: e.line, column: e.column }
+          : { message: e instanceof Error ? e.message : String(e), line: null, column: null };
+    }
+    return { name: q.name, date: formatDate(q.date), query: q.query, valid: error === null, error };
+  });
+}
+
+/** The descriptors of GET /api/query/builtins, as plain JSON objects. */
+export function builtinDescriptors(): BuiltinDescriptor[] {
+  return BUILTINS.map((b) => ({
+    name: b.name,
+    description: b.description,
+    bql: b.bql,
+    params: b.params.map((p) => ({ name: p.name, type: p.type })),
+  }));
+}
+
+function builtinName(c: RouteContext): string {
+  const raw = getRouterParam(c.event, 'name') ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ApiError(400, 'the built-in query name in the path is not valid percent-encoded UTF-8');
+  }
+}
+
+let schema: Schema | null = null;
+
+export const queryRoutes: RouteModule = (routes, server) => {
+  routes.post(QUERY_PATH, async (c) => {
+    const req = await readQueryRequest(c, server.bodyLimit);
+    // stringifyResult writes 64-bit ints as exact digits (JSON.stringify cannot write a bigint).
+    return new Response(stringifyResult(encodeResult(run(c.snapshot, req))), {
+      status: 200,
+      headers: { 'content-type': JSON_TYPE },
+    });
+  });
+
+  routes.post(QUERY_CSV_PATH, async (c) => {
+    const req = await readQueryRequest(c, server.bodyLimit);
+    // The row count is not part of a CSV file.
+    const csv = toCsv(run(c.snapshot, { query: req.query, countTotal: false }));
+    return new Response(csv, {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="query.csv"',
+      },
+    });
+  });
+
+  routes.get(SAVED_QUERIES_PATH, (c) => {
+    const body: SavedQueryListBody = { data: savedQueries(c.snapshot) };
+    return body;
+  });
+
+  routes.get(BUILTINS_PATH, () => {
+    const body: BuiltinListBody = { data: builtinDescriptors() };
+    return body;
+  });
+
+  routes.post(BUILTIN_TEXT_PATH, async (c) => {
+    const name = builtinName(c);
+    const builtin = findBuiltin(name);
+    if (!builtin) throw new ApiError(404, `no built-in query named '${name}' (GET ${BUILTINS_PATH} lists them)`);
+    const body = await readJsonObject(c.event, server.bodyLimit);
+    // A query without parameters may be asked for without a params object.
+    const params = body.params === undefined && builtin.params.length === 0 ? {} : body.params;
+    try {
+      const text = renderQuery(builtin, paramsFromJson(builtin, params));
+      const out: BuiltinTextBody = { data: { query: text } };
+      return out;
+    } catch (e) {
+      if (e instanceof BuiltinParamError) throw new ApiError(400, e.message);
+      throw e;
+    }
+  });
+
+  routes.get(SCHEMA_PATH, () => {
+    // Generated from the registries, which do not change while the server runs.
+    schema ??= querySchema();
+    const body: SchemaBody = { data: schema };
+    return body;
+  });
+};
+
