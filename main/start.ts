@@ -13,6 +13,8 @@ import type { H3 } from 'h3';
 import { LedgerHost, type HostEvent, type LedgerLoader, type ReloadOutcome } from './host';
 import { watchLedger, type LedgerWatcher, type WatchOptions } from './watch';
 import { createApp, type AppOptions, type RouteModule } from './server/app';
+import { pageRoutes } from './server/routes/pages';
+import { queryRoutes } from './server/routes/query';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,7 +29,7 @@ export const DEFAULT_LEDGER = path.resolve(here, 'demo/example.beancount');
  * Endpoint groups beyond the built-in ones (status, events, documents, sign-in): register new
  * route modules here, once, so the headless server and the desktop app serve the same API.
  */
-export const apiRoutes: RouteModule[] = [];
+export const apiRoutes: RouteModule[] = [queryRoutes, ...pageRoutes];
 
 /** The real engine loader, imported on first use so `--help` and argument errors answer at once. */
 export const engineLoader: LedgerLoader = async (file) => {

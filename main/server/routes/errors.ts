@@ -22,7 +22,7 @@ function lineCount(source: string): number {
 
 export function errorPage(snapshot: Snapshot, paging: Paging): Page<LedgerErrorItem> {
   const { page, size, offset } = paging;
-  const r = callBuiltin(snapshot, 'errors.page', { size, offset }, { countTotal: true });
+  const r = callBuiltin(snapshot, 'errors.list', { size, offset }, { countTotal: true });
   const i = columnIndex(r);
   const total = r.total ?? 0;
   const records = r.rows.map((row): LedgerErrorItem => {

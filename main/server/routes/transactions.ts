@@ -9,7 +9,7 @@ import type { RouteModule } from '../app';
 import { callBuiltin } from './builtin-call';
 
 export function forNewTransaction(snapshot: Snapshot): ForNewTransaction {
-  const payees = callBuiltin(snapshot, 'transactions.payees', {}).rows.map((r) => r[0] as string);
+  const payees = callBuiltin(snapshot, 'payees.all', {}).rows.map((r) => r[0] as string);
   const accounts = callBuiltin(snapshot, 'accounts.open', {}).rows.map((r) => r[0] as string);
   return { payees, accounts };
 }

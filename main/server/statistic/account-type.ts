@@ -25,14 +25,14 @@ export function buildAccountType(snapshot: Snapshot, type: AccountType, range: D
   const currency = operatingCurrency(snapshot);
   const params = { type, from: range.from, to: range.to, currency };
 
-  const b = callBuiltin(snapshot, 'report.type_breakdown', params);
+  const b = callBuiltin(snapshot, 'report.breakdown', params);
   const bi = columnIndex(b);
   const breakdown: AccountTypeBreakdownRow[] = b.rows.map((row) => ({
     account: row[bi.account] as string,
     ...valuedTotal(currency, row[bi.units] as Inventory | null, row[bi.value] as Inventory | null),
   }));
 
-  const t = callBuiltin(snapshot, 'report.type_top_postings', params);
+  const t = callBuiltin(snapshot, 'report.top_postings', params);
   const ti = columnIndex(t);
   const top: TopPosting[] = t.rows.map((row) => {
     const value = row[ti.value] as Amount | null;

@@ -60,7 +60,7 @@ export function buildGraph(snapshot: Snapshot, range: DayRange, interval: GraphI
   const currency = operatingCurrency(snapshot);
   const params = { from, to, interval: INTERVAL_TEXT[interval], currency };
   const trend = callBuiltin(snapshot, 'report.net_worth_trend', params, { timeLimitMs: remaining(), maxResultValues: maxValues });
-  const changesResult = callBuiltin(snapshot, 'report.type_changes', params, { timeLimitMs: remaining(), maxResultValues: maxValues });
+  const changesResult = callBuiltin(snapshot, 'report.changes', params, { timeLimitMs: remaining(), maxResultValues: maxValues });
 
   const changes = new Map<DayNum, Changes>();
   {

@@ -1,0 +1,41 @@
+/**
+ * Registration of the page endpoints (statistic, journals, account journal, new-transaction
+ * suggestions, document list, errors) for main/start.ts.
+ *
+ * The paths are registered at once, but each group's module (and with it the query engine) is
+ * imported on the first request to it: start-up, `--help` and argument errors never wait for
+ * the engine. Tests import the group modules directly.
+ */
+import type { RouteContext, RouteHandler, RouteModule, ServerContext } from '../app';
+
+type Loader = () => Promise<RouteModule>;
+
+/** Registers GET `paths` now; runs `load()`'s module on first use to find their handlers. */
+function lazyGets(paths: string[], load: Loader): RouteModule {
+  return (routes, server: ServerContext) => {
+    let handlers: Promise<Map<string, RouteHandler>> | null = null;
+    const resolve = () =>
+      (handlers ??= load().then((module) => {
+        const table = new Map<string, RouteHandler>();
+        module({ get: (p, h) => table.set(p, h), post: () => undefined }, server);
+        return table;
+      }));
+    for (const path of paths) {
+      routes.get(path, async (c: RouteContext) => {
+        const handler = (await resolve()).get(path);
+        if (!handler) throw new Error(`page module does not register GET ${path}`);
+        return handler(c);
+      });
+    }
+  };
+}
+
+export const pageRoutes: RouteModule[] = [
+  // Static statistic paths first: the router prefers them to the {account_type} parameter anyway.
+  lazyGets(['/api/statistic/summary', '/api/statistic/graph', '/api/statistic/:account_type'], async () => (await import('./statistic')).statisticRoutes),
+  lazyGets(['/api/journals'], async () => (await import('./journals')).journalRoutes),
+  lazyGets(['/api/accounts/:account/journals'], async () => (await import('./accounts')).accountRoutes),
+  lazyGets(['/api/for-new-transaction'], async () => (await import('./transactions')).transactionRoutes),
+  lazyGets(['/api/documents'], async () => (await import('./documents-list')).documentListRoutes),
+  lazyGets(['/api/errors'], async () => (await import('./errors')).errorRoutes),
+];
