@@ -182,65 +182,11 @@ export interface Produced {
   total?: number;
 }
 
-/** Plain (non-aggregate) queries. */
+/** Plain (non-aggregate) queries: see plain.ts. */
 function scanRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: ExecOptions, types: TypeName[], w: Window): Produced {
-  const { deadline, budget } = opts;
-  const targets = plan.targets;
-  const order = plan.order;
-  const orderExprs = order.map((o) => o.expr);
-  let seq = 0;
-
-  if (order.length === 0 && !plan.distinct) {
-    // Ledger order: rows before OFFSET are counted only; after OFFSET + LIMIT nothing more is
-    // needed unless the total is asked for.
-    const rows: OutRow[] = [];
-    let count = 0;
-    scan(plan, source, st, deadline, () => {
-      if (count >= w.offset && count < w.end) {
-        const values = evalAll(targets, st);
-        const size = rowSize(types, values);
-        budget.add(size);
-        rows.push({ keys: EMPTY, seq: count, values, size });
-      }
-      count++;
-      if (count >= w.end && !opts.countTotal) return false;
-    });
-    return { rows, skipped: Math.min(w.offset, count), total: count };
-  }
-
-  const cmp = makeCompare(plan);
-  if (order.length > 0 && !plan.distinct && w.end !== Infinity) {
-    const mayFail = targets.some((t) => t.mayFail);
-    const top = new TopK<OutRow>(w.end, cmp, (r) => budget.release(r.size));
-    let count = 0;
-    scan(plan, source, st, deadline, () => {
-      const keys = evalAll(orderExprs, st);
-      const s = seq++;
-      count++;
-      const admitted = top.admits(keys, s);
-      if (!admitted && !mayFail) return;
-      const values = evalAll(targets, st);
-      if (!admitted) return;
-      const size = rowSize(types, values);
-      budget.add(size);
-      top.push({ keys, seq: s, values, size });
-    });
-    return { rows: top.result(), skipped: 0, total: count };
-  }
-
-  const rows: OutRow[] = [];
-  scan(plan, source, st, deadline, () => {
-    const keys = order.length ? evalAll(orderExprs, st) : EMPTY;
-    const values = evalAll(targets, st);
-    const size = rowSize(types, values);
-    budget.add(size);
-    rows.push({ keys, seq: seq++, values, size });
-  });
-  if (order.length) sortRows(rows, cmp, deadline);
-  return { rows, skipped: 0 };
+  return plainRows(plan, source, st, opts, types, w);
 }
 
-const EMPTY: unknown[] = [];
 
 export function sortRows(rows: OutRow[], cmp: (a: Sortable, b: Sortable) => number, deadline: Deadline): void {
   rows.sort((a, b) => {
@@ -249,5 +195,5 @@ export function sortRows(rows: OutRow[], cmp: (a: Sortable, b: Sortable) => numb
   });
 }
 
-import { scan } from './scan';
 import { groupRows } from './group';
+import { plainRows } from './plain';

@@ -55,33 +55,98 @@ function addTo(map: Map<string, Dec>, currency: string, n: Dec): void {
   map.set(currency, prev ? prev.plus(n) : n);
 }
 
+/** Starts the running balances the plan reads, empty. */
+export function resetRunning(plan: Plan, st: EvalState): void {
+  const bal = plan.balance;
+  st.running = bal.full ? new Inventory() : null;
+  st.runningUnits = bal.units ? new Map() : null;
+  st.runningCost = bal.cost ? new Map() : null;
+}
+
+/** Adds a chosen row to the running balances the plan reads. */
+export function accumulate(plan: Plan, st: EvalState, p: Posting): void {
+  const bal = plan.balance;
+  if (bal.full) (st.running as Inventory).add(p);
+  if (bal.units) addTo(st.runningUnits!, p.units.currency, p.units.number);
+  if (bal.cost) {
+    const c = positionCost(p);
+    addTo(st.runningCost!, c.currency, c.number);
+  }
+}
+
+/**
+ * One pass over the rows of a query: `run` visits chosen rows from a position and can be stopped;
+ * `countRest` then only counts the chosen rows after it (count_total past the LIMIT window,
+ * where nothing is computed and no balance is accumulated).
+ */
+export class Scanner {
+  private readonly idx: number[] | null;
+  private readonly n: number;
+  private readonly filter: ((st: EvalState) => unknown) | null;
+  private readonly accumulates: boolean;
+  /** Scan position after the last `run` (next row to read). */
+  pos = 0;
+
+  constructor(
+    private readonly plan: Plan,
+    private readonly source: ArrayLike<unknown>,
+    private readonly st: EvalState,
+    private readonly deadline: Deadline,
+    /** False when nothing reads the running balance during this pass (it is replayed later). */
+    withBalance = true,
+  ) {
+    this.filter = plan.filter ? plan.filter.eval : null;
+    const bal = plan.balance;
+    this.accumulates = withBalance && (bal.full || bal.units || bal.cost);
+    resetRunning(plan, st);
+    this.idx = narrowedIndices(plan, source, st, deadline);
+    this.n = this.idx ? this.idx.length : source.length;
+  }
+
+  /**
+   * Calls `visit` for every chosen row, with `st.row` and the running balances set and the row's
+   * index in the source. `visit` returns false to stop (the row it was called for is consumed).
+   */
+  run(visit: (at: number) => boolean | void): void {
+    const { idx, n, filter, st, deadline, source } = this;
+    for (let i = this.pos; i < n; i++) {
+      deadline.tick();
+      const at = idx ? idx[i] : i;
+      const row = source[at];
+      st.row = row;
+      if (filter && filter(st) !== true) continue;
+      if (this.accumulates) accumulate(this.plan, st, row as Posting);
+      if (visit(at) === false) {
+        this.pos = i + 1;
+        return;
+      }
+    }
+    this.pos = n;
+  }
+
+  /** Number of chosen rows from the current position to the end. */
+  countRest(): number {
+    const { idx, n, filter, st, deadline, source } = this;
+    if (!filter) {
+      const c = n - this.pos;
+      this.pos = n;
+      return c;
+    }
+    let c = 0;
+    for (let i = this.pos; i < n; i++) {
+      deadline.tick();
+      st.row = source[idx ? idx[i] : i];
+      if (filter(st) === true) c++;
+    }
+    this.pos = n;
+    return c;
+  }
+}
+
 /**
  * Calls `visit` for every row passing the condition, with `st.row` and the running balances set.
  * `visit` returns false to stop the scan early.
  */
 export function scan(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline, visit: () => boolean | void): void {
-  const filter = plan.filter ? plan.filter.eval : null;
-  const bal = plan.balance;
-  if (bal.full) st.running = new Inventory();
-  if (bal.units) st.runningUnits = new Map();
-  if (bal.cost) st.runningCost = new Map();
-  const accumulate = bal.full || bal.units || bal.cost;
-  const idx = narrowedIndices(plan, source, st, deadline);
-  const n = idx ? idx.length : source.length;
-  for (let i = 0; i < n; i++) {
-    deadline.tick();
-    const row = source[idx ? idx[i] : i];
-    st.row = row;
-    if (filter && filter(st) !== true) continue;
-    if (accumulate) {
-      const p = row as Posting;
-      if (bal.full) (st.running as Inventory).add(p);
-      if (bal.units) addTo(st.runningUnits!, p.units.currency, p.units.number);
-      if (bal.cost) {
-        const c = positionCost(p);
-        addTo(st.runningCost!, c.currency, c.number);
-      }
-    }
-    if (visit() === false) return;
-  }
+  new Scanner(plan, source, st, deadline).run(visit);
 }

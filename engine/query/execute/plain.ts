@@ -1,0 +1,158 @@
+/**
+ * Rows of plain (non-aggregate) queries, with the shortcuts of document 2 "LIMIT and OFFSET" 4:
+ * - ledger order (no ORDER BY, no DISTINCT): rows before OFFSET are counted, not computed; after
+ *   OFFSET + LIMIT the scan stops, or with count_total only counts the rest (no targets, no
+ *   running balance);
+ * - DISTINCT without ORDER BY stops once OFFSET + LIMIT distinct rows are found (unless the
+ *   total is asked for, which needs every distinct row);
+ * - ORDER BY with LIMIT keeps OFFSET + LIMIT rows while scanning (TopK). Targets that read the
+ *   running balance and cannot fail are computed after the scan for the kept rows only, by
+ *   replaying the balance over the chosen rows: a balance value per scanned row would copy the
+ *   whole inventory (thousands of lots) for every row. Results are the same: the balance of a
+ *   row depends only on the chosen rows up to it.
+ */
+import type { Posting } from '../../ledger/snapshot';
+import type { TypeName } from '../types';
+import { valueKey } from '../values';
+import type { EvalState, Plan } from '../compile/plan';
+import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
+import { accumulate, resetRunning, Scanner } from './scan';
+import { TopK } from './window';
+
+const EMPTY: unknown[] = [];
+
+/** DISTINCT key of a result row: length-prefixed parts, so different tuples never share one. */
+export function rowKey(types: TypeName[], values: unknown[]): string {
+  let k = '';
+  for (let i = 0; i < types.length; i++) {
+    const part = valueKey(types[i], values[i]);
+    k += part.length + ':' + part;
+  }
+  return k;
+}
+
+interface KeptRow extends OutRow {
+  /** Position among the chosen rows (for computing deferred targets after the scan). */
+  at: number;
+}
+
+export function plainRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: ExecOptions, types: TypeName[], w: Window): Produced {
+  const { deadline, budget } = opts;
+  const targets = plan.targets;
+  const order = plan.order;
+
+  if (order.length === 0 && !plan.distinct) {
+    const rows: OutRow[] = [];
+    let count = 0;
+    const scanner = new Scanner(plan, source, st, deadline);
+    if (w.end > 0) {
+      scanner.run(() => {
+        if (count >= w.offset) {
+          const values = evalAll(targets, st);
+          const size = rowSize(types, values);
+          budget.add(size);
+          rows.push({ keys: EMPTY, seq: count, values, size });
+        }
+        count++;
+        if (count >= w.end) return false;
+      });
+    }
+    if (opts.countTotal) count += scanner.countRest();
+    return { rows, skipped: Math.min(w.offset, count), total: count };
+  }
+
+  if (order.length === 0 && plan.distinct && w.end !== Infinity && !opts.countTotal) {
+    const rows: OutRow[] = [];
+    const seen = new Set<string>();
+    if (w.end > 0) {
+      new Scanner(plan, source, st, deadline).run(() => {
+        const values = evalAll(targets, st);
+        const k = rowKey(types, values);
+        if (seen.has(k)) return;
+        seen.add(k);
+        const size = rowSize(types, values);
+        budget.add(size);
+        rows.push({ keys: EMPTY, seq: rows.length, values, size });
+        if (rows.length >= w.end) return false;
+      });
+    }
+    return { rows, skipped: 0 };
+  }
+
+  const orderExprs = order.map((o) => o.expr);
+  const cmp = makeCompare(plan);
+  let seq = 0;
+  if (order.length > 0 && !plan.distinct && w.end !== Infinity) return topRows(plan, source, st, opts, types, w);
+
+  const rows: OutRow[] = [];
+  new Scanner(plan, source, st, deadline).run(() => {
+    const keys = order.length ? evalAll(orderExprs, st) : EMPTY;
+    const values = evalAll(targets, st);
+    const size = rowSize(types, values);
+    budget.add(size);
+    rows.push({ keys, seq: seq++, values, size });
+  });
+  if (order.length) sortRows(rows, cmp, deadline);
+  return { rows, skipped: 0 };
+}
+
+/** ORDER BY ... LIMIT: the first OFFSET + LIMIT rows of the sort, kept while scanning. */
+function topRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: ExecOptions, types: TypeName[], w: Window): Produced {
+  const { deadline, budget } = opts;
+  const targets = plan.targets;
+  const orderExprs = plan.order.map((o) => o.expr);
+  const deferred = targets.map((t) => t.readsBalance && !t.mayFail);
+  const anyDeferred = deferred.some((d) => d);
+  const mayFail = targets.some((t) => t.mayFail);
+  const top = new TopK<KeptRow>(w.end, makeCompare(plan), (r) => budget.release(r.size));
+  /** Source positions of the chosen rows, for the replay of deferred targets. */
+  const chosen: number[] = [];
+  let count = 0;
+  const balanceWhileScanning = orderExprs.some((o) => o.readsBalance) || targets.some((t, i) => t.readsBalance && !deferred[i]);
+  new Scanner(plan, source, st, deadline, balanceWhileScanning).run((at) => {
+    if (anyDeferred) chosen.push(at);
+    const keys = evalAll(orderExprs, st);
+    const s = count++;
+    const admitted = top.admits(keys, s);
+    if (!admitted && !mayFail) return;
+    const values = new Array(targets.length);
+    for (let i = 0; i < targets.length; i++) values[i] = deferred[i] ? null : targets[i].eval(st);
+    if (!admitted) return;
+    const size = rowSize(types, values);
+    budget.add(size);
+    top.push({ keys, seq: s, values, size, at: s });
+  });
+  const rows = top.result();
+  if (anyDeferred && rows.length > 0) computeDeferred(plan, source, st, opts, types, deferred, chosen, rows);
+  return { rows, skipped: 0, total: count };
+}
+
+/** Replays the running balance over the chosen rows and computes the deferred targets of the kept rows. */
+function computeDeferred(
+  plan: Plan,
+  source: ArrayLike<unknown>,
+  st: EvalState,
+  opts: ExecOptions,
+  types: TypeName[],
+  deferred: boolean[],
+  chosen: number[],
+  rows: KeptRow[],
+): void {
+  const { deadline, budget } = opts;
+  const wanted = rows.slice().sort((a, b) => a.at - b.at);
+  resetRunning(plan, st);
+  let j = 0;
+  const last = wanted[wanted.length - 1].at;
+  for (let o = 0; o <= last; o++) {
+    deadline.tick();
+    const row = source[chosen[o]];
+    st.row = row;
+    accumulate(plan, st, row as Posting);
+    if (wanted[j].at !== o) continue;
+    const r = wanted[j++];
+    for (let i = 0; i < deferred.length; i++) if (deferred[i]) r.values[i] = plan.targets[i].eval(st);
+    const size = rowSize(types, r.values);
+    budget.add(size - r.size);
+    r.size = size;
+  }
+}
