@@ -132,7 +132,7 @@ describe('GET /api/statistic/graph', () => {
     const pts = body.data.points;
     expect(pts.map((p: any) => [p.date, p.number])).toEqual([
       ['2024-01-08', '1110.0000'], // opening 1000.00 USD + salary 100.00 EUR at Jan 14 (1.10)
-      ['2024-01-15', '1069.0000'], // 970.00 + 20.00 EUR x 1.10 + 2 STK x 45.00 EUR x 1.10 at Jan 21
+      ['2024-01-15', '1091.0000'], // 970.00 + 20.00 EUR x 1.10 + 2 STK x 45.00 EUR x 1.10 at Jan 21
       ['2024-01-22', '1102.0000'], // carried, valued at to (Jan 24): STK 50.00
     ]);
     // the XYZ gift of Jan 25 is after to
@@ -165,16 +165,17 @@ describe('GET /api/statistic/graph', () => {
     const days = await getJson(run, '/api/statistic/graph?from=1900-01-01&to=2100-01-01&interval=day');
     expect(days.status).toBe(400);
     expect(days.body.message).toMatch(/73050 points.*50000.*weeks or months/);
-    // exactly 50,000 days is allowed: 2024-01-01 + 49,999 days = 2160-11-23
-    const edge = await getJson(run, '/api/statistic/graph?from=2024-01-01&to=2160-11-23&interval=day');
+    // exactly 50,000 days is allowed: 2024-01-01 + 49,999 days = 2160-11-22
+    const edge = await getJson(run, '/api/statistic/graph?from=2024-01-01&to=2160-11-22&interval=day');
     expect(edge.status).toBe(200);
     expect(edge.body.data.points.length).toBe(50000);
-    expect(edge.body.data.points[49999]).toMatchObject({ date: '2160-11-23', number: '1114.0000' });
-    const over = await getJson(run, '/api/statistic/graph?from=2024-01-01&to=2160-11-24&interval=day');
+    expect(edge.body.data.points[49999]).toMatchObject({ date: '2160-11-22', number: '1114.0000' });
+    const over = await getJson(run, '/api/statistic/graph?from=2024-01-01&to=2160-11-23&interval=day');
     expect(over.status).toBe(400);
+    // 1900-01-01 is a Monday; 2100-01-01 a Friday in the week of Monday 2099-12-28
     const weeks = await getJson(run, '/api/statistic/graph?from=1900-01-01&to=2100-01-01&interval=week');
     expect(weeks.status).toBe(200);
-    expect(weeks.body.data.points.length).toBe(10437);
+    expect(weeks.body.data.points.length).toBe(10436);
   });
 
   it('refuses an unknown interval', async () => {
