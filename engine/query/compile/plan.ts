@@ -7,6 +7,7 @@ import type { Meta } from '../../ledger/ast';
 import type { DayNum } from '../../dates';
 import type { TypeName } from '../types';
 import type { TableDef } from '../tables/registry';
+import type { PeriodClauses } from '../periods';
 
 /** Per-row metadata access for meta()/entry_meta()/any_meta() (FnContext.row). */
 export interface RowMetaAccess {
@@ -99,4 +100,6 @@ export interface Plan {
   limit: bigint | null;
   offset: bigint;
   pivot: { a: number; b: number } | null;
+  /** OPEN ON / CLOSE / CLEAR with bound dates: the postings are rewritten before the scan (periods.ts). */
+  period?: PeriodClauses | null;
 }

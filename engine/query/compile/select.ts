@@ -12,6 +12,7 @@ import type { CExpr, OrderKey, Plan } from './plan';
 import { errorAt, type Scope } from './scope';
 import { compileExpr, constant, opNode, type Node } from './expr';
 import { lookupParam, paramLabel } from './params';
+import { bindPeriodClauses } from '../periods';
 
 export interface SelectOptions {
   params: Record<string, unknown>;
@@ -34,10 +35,8 @@ export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOpti
   // FROM expression and WHERE: boolean, no aggregates, no running balance.
   const conds: Node[] = [];
   const fromExpr = stmt.from && !stmt.from.table && !isTableName(stmt.from, table) ? stmt.from.expr : null;
-  if (stmt.from && (stmt.from.open || stmt.from.close || stmt.from.clear)) {
-    const at = stmt.from.open ?? stmt.from.close ?? stmt.from;
-    throw errorAt(base, at.start, 'OPEN ON, CLOSE and CLEAR are not supported yet');
-  }
+  // Period clauses: dates bound and checked here; the executor rewrites the postings (periods.ts).
+  const period = bindPeriodClauses(text, stmt.from, opts.params);
   for (const [clause, ast] of [
     ['FROM', fromExpr],
     ['WHERE', stmt.where],
@@ -157,6 +156,7 @@ export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOpti
     limit,
     offset,
     pivot,
+    period,
   };
 }
 

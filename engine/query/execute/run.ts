@@ -20,6 +20,7 @@ import { Deadline, ResultBudget } from './limits';
 import { QueryError } from '../errors';
 import { TopK, type Sortable } from './window';
 import { pivot } from './pivot';
+import { applyPeriodClauses } from '../periods';
 
 export interface ExecOptions {
   snapshot: Snapshot;
@@ -106,6 +107,7 @@ function executePlan(plan: Plan, opts: ExecOptions): ExecResult {
   const { deadline, budget } = opts;
   const source =
     opts.source ??
+    (plan.period ? applyPeriodClauses(opts.snapshot, plan.period, () => deadline.check()) : null) ??
     toArray(
       plan.table.rows({
         snapshot: opts.snapshot,

@@ -1,0 +1,268 @@
+/**
+ * OPEN ON / CLOSE [ON] / CLEAR (document 2 "Accounting-period clauses"): rewrites the posting
+ * rows of the whole ledger, in that order, before FROM and WHERE choose rows.
+ *
+ * Follows Beancount 2.3.5's beancount/ops/summarize.py (open_opt, close_opt, clear_opt as
+ * bean-query calls them) where the spec is silent:
+ * - balances are lot inventories summed without booking (mixed-sign lots allowed);
+ * - conversions are the total of all rows at cost, `compute_balance(...).reduce(get_cost)`, and
+ *   the C transaction holds one posting per currency of it, negated, at price 0 in the
+ *   conversion currency, narrated `Conversion for <str(inventory of all rows, with lots)>`;
+ * - OPEN books the conversions before d (C, on the previous-conversions account) and moves the
+ *   income/expense balances (T, to previous earnings) first, then summarizes everything before d
+ *   into one S transaction per account, accounts sorted by name, lots in the order they first
+ *   appeared, each lot followed by its counterpart at cost;
+ * - CLEAR transfers every Income/Expenses account with a balance, accounts sorted by name.
+ *
+ * Choices where neither says anything (ledger order of the new rows follows Beancount):
+ * - S rows come first (they are dated d - 1 and nothing before d remains); C and T rows come after
+ *   every kept row. An S row has time 00:00:00; a C or T row takes the time and timestamp of the
+ *   last kept row of its date (it is "the last transaction of that day"), midnight if there is none,
+ *   so ordering by date and time agrees with ledger order.
+ * - Rejected transactions (not in the postings table) do not count as entries of the period.
+ */
+import type { DayNum } from '../../dates';
+import type { Posting, Snapshot } from '../../ledger/snapshot';
+import { makeClock, type Clock } from '../../ledger/time';
+import { positionCost } from '../inventory';
+import { LotBalance } from './lots';
+import { addPosting, lotTransfer, negAmount, newTransaction, zeroPrice, type When } from './synthetic';
+
+export interface PeriodClauses {
+  /** OPEN ON date, or null. */
+  open: DayNum | null;
+  /** CLOSE: null when absent; `{ date: null }` for a bare CLOSE. */
+  close: { date: DayNum | null } | null;
+  clear: boolean;
+}
+
+/** Calls `check` (the query's time limit) every this many rows. */
+const CHECK_EVERY = 4096;
+
+interface Ctx {
+  snapshot: Snapshot;
+  clauses: PeriodClauses;
+  check: () => void;
+  clock: Clock;
+  /** Salt of the synthetic ids: the clause values. */
+  salt: string;
+}
+
+/** Income statement accounts: the spec names the Income and Expenses roots. */
+function isIncomeStatement(account: string): boolean {
+  const i = account.indexOf(':');
+  const root = i < 0 ? account : account.slice(0, i);
+  return root === 'Income' || root === 'Expenses';
+}
+
+/** First row dated `day` or later (rows are in ledger order, so dates never decrease). */
+function firstOnOrAfter(rows: readonly Posting[], day: DayNum): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid].txn.date < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Midnight of `date` for S rows. */
+function atMidnight(ctx: Ctx, date: DayNum): When {
+  return { date, time: 0, timestamp: ctx.clock.timestamp(date, 0) };
+}
+
+/** After every kept row: the time of the last row if it has the same date, else midnight. */
+function atEndOf(ctx: Ctx, rows: readonly Posting[], date: DayNum): When {
+  const last = rows.length > 0 ? rows[rows.length - 1].txn : null;
+  if (last && last.date === date) return { date, time: last.time, timestamp: last.timestamp };
+  return atMidnight(ctx, date);
+}
+
+/**
+ * "Last entry of the period": the latest of the rows (synthetic ones included) and of the
+ * ledger's other dated directives from the OPEN date to the day before the CLOSE date; budget
+ * directives do not count.
+ */
+function lastEntryDate(ctx: Ctx, rows: readonly Posting[]): DayNum | null {
+  let last: DayNum | null = rows.length > 0 ? rows[rows.length - 1].txn.date : null;
+  const entries = ctx.snapshot.entries;
+  const open = ctx.clauses.open;
+  const closeDate = ctx.clauses.close?.date ?? null;
+  // Entries are in processing order: by date first.
+  let lo = 0;
+  let hi = entries.length;
+  if (closeDate !== null) {
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (entries[mid].date < closeDate) lo = mid + 1;
+      else hi = mid;
+    }
+  }
+  for (let i = hi - 1; i >= 0; i--) {
+    const e = entries[i];
+    if (open !== null && e.date < open) break;
+    if (e.type.startsWith('budget') || (e.type === 'transaction' && e.txn === null)) continue;
+    if (last === null || e.date > last) last = e.date;
+    break;
+  }
+  return last;
+}
+
+/** Lot balances per account of rows[from, to), plus their total when `total` is given. */
+function balances(
+  ctx: Ctx,
+  rows: readonly Posting[],
+  to: number,
+  accept: ((account: string) => boolean) | null,
+  total: LotBalance | null,
+): Map<string, LotBalance> {
+  const byAccount = new Map<string, LotBalance | null>();
+  for (let i = 0; i < to; i++) {
+    if (i % CHECK_EVERY === CHECK_EVERY - 1) ctx.check();
+    const p = rows[i];
+    if (total) total.add(p.units.number, p.units.currency, p.cost);
+    let b = byAccount.get(p.account);
+    if (b === undefined) {
+      b = accept === null || accept(p.account) ? new LotBalance() : null;
+      byAccount.set(p.account, b);
+    }
+    if (b !== null) b.add(p.units.number, p.units.currency, p.cost);
+  }
+  const out = new Map<string, LotBalance>();
+  for (const [account, b] of byAccount) if (b !== null) out.set(account, b);
+  return out;
+}
+
+function balanceOf(map: Map<string, LotBalance>, account: string): LotBalance {
+  let b = map.get(account);
+  if (!b) map.set(account, (b = new LotBalance()));
+  return b;
+}
+
+/** OPEN ON d: everything before d becomes one S transaction per account dated d - 1. */
+function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
+  const o = ctx.snapshot.options;
+  const cut = firstOnOrAfter(rows, d);
+  const total = new LotBalance();
+  const byAccount = balances(ctx, rows, cut, null, total);
+
+  // (a) Conversions before d, booked (as Beancount's C entry at d - 1) on previous conversions.
+  const conversions = total.atCost().positions();
+  if (conversions.length > 0) {
+    const conv = balanceOf(byAccount, o.accountPreviousConversions);
+    for (const c of conversions) conv.add(c.units.number.neg(), c.units.currency, null);
+  }
+
+  // (b) Income and expenses before d move to previous earnings (Beancount's T entries at d - 1):
+  // each lot leaves its account and its cost arrives on the earnings account.
+  const incomeAccounts = [...byAccount.keys()].filter(isIncomeStatement).sort(byName);
+  for (const account of incomeAccounts) {
+    const b = byAccount.get(account)!;
+    if (b.isEmpty()) continue;
+    const earnings = balanceOf(byAccount, o.accountPreviousEarnings);
+    for (const pos of b.positions()) {
+      const c = positionCost(pos);
+      earnings.add(c.number, c.currency, null);
+    }
+    byAccount.delete(account);
+  }
+
+  // (c) One S transaction per account with a remaining balance.
+  const out: Posting[] = [];
+  const when = atMidnight(ctx, d - 1);
+  for (const account of [...byAccount.keys()].sort(byName)) {
+    const b = byAccount.get(account)!;
+    if (b.isEmpty()) continue;
+    const txn = newTransaction('S', when, `Opening balance for '${account}' (Summarization)`, ctx.salt + account);
+    lotTransfer(txn, account, b.positions(), o.accountPreviousBalances);
+    for (const p of txn.postings) out.push(p);
+  }
+  for (let i = cut; i < rows.length; i++) out.push(rows[i]);
+  return out;
+}
+
+/** CLOSE [ON d]: drops rows dated d or later, then books the remaining conversions (C). */
+function closePeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum | null): readonly Posting[] {
+  const o = ctx.snapshot.options;
+  const cut = d === null ? rows.length : firstOnOrAfter(rows, d);
+  const kept = cut === rows.length ? rows : rows.slice(0, cut);
+  const total = new LotBalance();
+  for (let i = 0; i < cut; i++) {
+    if (i % CHECK_EVERY === CHECK_EVERY - 1) ctx.check();
+    const p = rows[i];
+    total.add(p.units.number, p.units.currency, p.cost);
+  }
+  const conversions = total.atCost().positions();
+  if (conversions.length === 0) return kept;
+  const date = d !== null ? d - 1 : lastEntryDate(ctx, kept);
+  if (date === null) return kept;
+  const txn = newTransaction('C', atEndOf(ctx, kept, date), 'Conversion for ' + total.toString(), ctx.salt);
+  const price = zeroPrice(o.conversionCurrency);
+  for (const c of conversions) addPosting(txn, o.accountCurrentConversions, negAmount(c.units), null, price);
+  return [...kept, ...txn.postings];
+}
+
+/** CLEAR: one T transaction per Income/Expenses account with a balance, to current earnings. */
+function clearPeriod(ctx: Ctx, rows: readonly Posting[]): readonly Posting[] {
+  const o = ctx.snapshot.options;
+  const byAccount = balances(ctx, rows, rows.length, isIncomeStatement, null);
+  const accounts = [...byAccount.keys()].filter((a) => !byAccount.get(a)!.isEmpty()).sort(byName);
+  if (accounts.length === 0) return rows;
+  const date = lastEntryDate(ctx, rows);
+  if (date === null) return rows;
+  const when = atEndOf(ctx, rows, date);
+  const out = rows.slice();
+  for (const account of accounts) {
+    const txn = newTransaction('T', when, `Transfer balance for '${account}' (Transfer balance)`, ctx.salt + account);
+    const negated = byAccount.get(account)!.positions().map((p) => ({ units: negAmount(p.units), cost: p.cost }));
+    lotTransfer(txn, account, negated, o.accountCurrentEarnings);
+    for (const p of txn.postings) out.push(p);
+  }
+  return out;
+}
+
+function compute(snapshot: Snapshot, clauses: PeriodClauses, check: () => void, salt: string): Posting[] {
+  const ctx: Ctx = { snapshot, clauses, check, clock: makeClock(snapshot.options.timezone), salt };
+  let rows: readonly Posting[] = snapshot.postings;
+  if (clauses.open !== null) rows = openPeriod(ctx, rows, clauses.open);
+  if (clauses.close) rows = closePeriod(ctx, rows, clauses.close.date);
+  if (clauses.clear) rows = clearPeriod(ctx, rows);
+  return rows as Posting[];
+}
+
+/**
+ * Rewritten rows per snapshot and clause values. Kept small (most recent first out) because
+ * parameters can make many distinct periods and each entry holds a row array as long as the
+ * ledger's.
+ */
+const CACHE_SIZE = 8;
+const cache = new WeakMap<Snapshot, Map<string, Posting[]>>();
+
+function clauseKey(c: PeriodClauses): string {
+  return `${c.open ?? '-'}|${c.close === null ? 'none' : (c.close.date ?? 'end')}|${c.clear ? 'clear' : ''}`;
+}
+
+/**
+ * The posting rows of the ledger rewritten by OPEN ON, CLOSE [ON] and CLEAR, in ledger order.
+ * The result is shared between queries with the same clauses on the same snapshot: do not mutate.
+ * `check` is called periodically (the query's time limit) and may throw.
+ */
+export function applyPeriodClauses(snapshot: Snapshot, clauses: PeriodClauses, check: () => void): Posting[] {
+  const key = clauseKey(clauses);
+  let perSnapshot = cache.get(snapshot);
+  const hit = perSnapshot?.get(key);
+  if (hit) {
+    // Refresh its place so the most used periods stay.
+    perSnapshot!.delete(key);
+    perSnapshot!.set(key, hit);
+    return hit;
+  }
+  const rows = compute(snapshot, clauses, check, key);
+  if (!perSnapshot) cache.set(snapshot, (perSnapshot = new Map()));
+  perSnapshot.set(key, rows);
+  if (perSnapshot.size > CACHE_SIZE) perSnapshot.delete(perSnapshot.keys().next().value!);
+  return rows;
+}

@@ -1,0 +1,115 @@
+/**
+ * The balances the period clauses summarize: lot inventories that remember the order lots first
+ * appeared in, as Beancount's Inventory (a dict keyed by (currency, cost)) does.
+ *
+ * Why not engine/query/inventory.ts: that one hands positions out in encoding order, while the
+ * synthetic transactions list lots (and the conversion postings list currencies) in the order
+ * Beancount's `get_positions()` yields them, i.e. insertion order, a lot that went to zero and
+ * came back counting as new. A JS Map has exactly these semantics (delete, then set appends).
+ */
+import { Dec } from '../../decimal';
+import { formatDate } from '../../dates';
+import type { Amount, Cost, Position } from '../../ledger/snapshot';
+import { positionCost } from '../inventory';
+
+/** Cost numbers are keyed by value (`500` and `500.00` are one lot, as Python's Decimal hashes). */
+function numberKey(n: Dec): string {
+  const s = n.toString();
+  if (s.indexOf('.') < 0) return s;
+  let end = s.length;
+  while (s.charCodeAt(end - 1) === 48) end--;
+  if (s.charCodeAt(end - 1) === 46) end--;
+  return s.slice(0, end);
+}
+
+function lotKey(currency: string, cost: Cost | null): string {
+  if (cost === null) return currency;
+  // \u0001 cannot occur in a currency or a number; the label goes last so any text in it is harmless.
+  return (
+    currency +
+    '\u0001' +
+    numberKey(cost.number) +
+    '\u0001' +
+    cost.currency +
+    '\u0001' +
+    cost.date +
+    (cost.label === null ? '\u0001' : '\u0002' + cost.label)
+  );
+}
+
+export class LotBalance {
+  private readonly lots = new Map<string, Position>();
+
+  /** Beancount's Inventory.add_amount: a zero sum removes the lot, a zero addition to no lot adds nothing. */
+  add(number: Dec, currency: string, cost: Cost | null): void {
+    const key = lotKey(currency, cost);
+    const prev = this.lots.get(key);
+    if (prev === undefined) {
+      if (!number.isZero()) this.lots.set(key, { units: { number, currency }, cost });
+      return;
+    }
+    const sum = prev.units.number.plus(number);
+    if (sum.isZero()) this.lots.delete(key);
+    else this.lots.set(key, { units: { number: sum, currency }, cost: prev.cost });
+  }
+
+  addPosition(p: Position): void {
+    this.add(p.units.number, p.units.currency, p.cost);
+  }
+
+  isEmpty(): boolean {
+    return this.lots.size === 0;
+  }
+
+  /** Positions in insertion order (Beancount's get_positions()). */
+  positions(): Position[] {
+    return Array.from(this.lots.values());
+  }
+
+  /**
+   * `reduce(convert.get_cost)`: every lot at its cost (units x per-unit cost, 28 digits), summed
+   * per currency in the order the currencies first appear.
+   */
+  atCost(): LotBalance {
+    const out = new LotBalance();
+    for (const p of this.lots.values()) {
+      const c = positionCost(p);
+      out.add(c.number, c.currency, null);
+    }
+    return out;
+  }
+
+  /** Beancount's `str(Inventory)`: positions sorted by Position.sortkey, e.g. `(-10 USD, 5 HOOL {90 USD, 2020-01-02})`. */
+  toString(): string {
+    const sorted = this.positions();
+    // Array.prototype.sort is stable, like Python's sorted: full ties keep insertion order.
+    sorted.sort(compareSortkey);
+    return '(' + sorted.map(positionString).join(', ') + ')';
+  }
+}
+
+/** Beancount's CURRENCY_ORDER: majors first, then other currencies by length only. */
+const CURRENCY_ORDER = new Map(['USD', 'EUR', 'JPY', 'CAD', 'GBP', 'AUD', 'NZD', 'CHF'].map((c, i) => [c, i]));
+const rank = (c: string) => CURRENCY_ORDER.get(c) ?? CURRENCY_ORDER.size + c.length;
+
+/** Position.sortkey(): (currency rank, cost number or 0, cost currency or '', units number). */
+function compareSortkey(a: Position, b: Position): number {
+  const r = rank(a.units.currency) - rank(b.units.currency);
+  if (r !== 0) return r;
+  const n = (a.cost ? a.cost.number : Dec.ZERO).cmp(b.cost ? b.cost.number : Dec.ZERO);
+  if (n !== 0) return n;
+  const ca = a.cost ? a.cost.currency : '';
+  const cb = b.cost ? b.cost.currency : '';
+  if (ca !== cb) return ca < cb ? -1 : 1;
+  return a.units.number.cmp(b.units.number);
+}
+
+const amountString = (a: Amount) => a.number.toString() + ' ' + a.currency;
+
+/** Position.to_string(): `5 HOOL {90.00 USD, 2020-01-02, "label"}`. */
+function positionString(p: Position): string {
+  const units = amountString(p.units);
+  const c = p.cost;
+  if (c === null) return units;
+  return units + ' {' + amountString({ number: c.number, currency: c.currency }) + ', ' + formatDate(c.date) + (c.label ? `, "${c.label}"` : '') + '}';
+}
