@@ -178,6 +178,22 @@ describe('GET /api/statistic/graph', () => {
     expect(weeks.body.data.points.length).toBe(10436);
   });
 
+  it('counts the points against the result size limit (SVC_QUERY_MAX_RESULT_VALUES)', async () => {
+    const saved = process.env.SVC_QUERY_MAX_RESULT_VALUES;
+    // 31 day points hold at least 2 values each (date and total): over 40
+    process.env.SVC_QUERY_MAX_RESULT_VALUES = '40';
+    try {
+      const r = await getJson(run, '/api/statistic/graph?from=2024-03-01&to=2024-03-31&interval=day');
+      expect(r.status).toBe(400);
+      expect(r.body.message).toMatch(/^the result is too large/);
+      const small = await getJson(run, '/api/statistic/graph?from=2024-03-01&to=2024-03-05&interval=day');
+      expect(small.status).toBe(200);
+    } finally {
+      if (saved === undefined) delete process.env.SVC_QUERY_MAX_RESULT_VALUES;
+      else process.env.SVC_QUERY_MAX_RESULT_VALUES = saved;
+    }
+  });
+
   it('refuses an unknown interval', async () => {
     const r = await getJson(run, '/api/statistic/graph?from=2024-01-01&to=2024-01-31&interval=year');
     expect(r.status).toBe(400);
