@@ -77,14 +77,49 @@ describe('GET /api/accounts/{account}/journals', () => {
       [{ number: '1192.00', currency: 'USD' }],
       [{ number: '1170.00', currency: 'USD' }],
       [{ number: '2', currency: 'STK' }, { number: '1170.00', currency: 'USD' }],
+      [{ number: '2', currency: 'STK' }, { number: '1182.00', currency: 'USD' }],
       [{ number: '1', currency: 'STK' }, { number: '1182.00', currency: 'USD' }],
-      [{ number: '1', currency: 'STK' }, { number: '1182.00', currency: 'USD' }],
-      [{ number: '1192.00', currency: 'USD' }],
+      [{ number: '1', currency: 'STK' }, { number: '1192.00', currency: 'USD' }],
       [{ number: '1192.00', currency: 'USD' }],
       [{ number: '192.00', currency: 'USD' }],
       [{ number: '492.00', currency: 'USD' }],
       [{ number: '500.00', currency: 'USD' }],
     ]);
+  });
+
+  it('pages stay exact when more assertions stand together than a page holds', async () => {
+    // One directive a day on Assets:Box: postings (P) and balance assertions (A).
+    const steps: Array<['P' | 'A', string]> = [
+      ['P', '10'], ['A', '10'], ['A', '10'], ['A', '10'], ['P', '5'], ['P', '1'],
+      ['A', '16'], ['A', '16'], ['A', '16'], ['A', '16'], ['A', '16'], ['P', '-6'], ['A', '10'],
+    ];
+    let text = '2024-01-01 open Assets:Box\n2024-01-01 open Equity:Opening\n';
+    steps.forEach(([kind, n], k) => {
+      const day = `2024-02-${String(k + 1).padStart(2, '0')}`;
+      text += kind === 'P' ? `${day} * "Box"\n  Assets:Box  ${n} USD\n  Equity:Opening\n` : `${day} balance Assets:Box ${n} USD\n`;
+    });
+    const box = await serveLedger(text, [accountRoutes]);
+    try {
+      const expected = [
+        'A 13 10', 'P 12 -6 10', 'A 11 16', 'A 10 16', 'A 09 16', 'A 08 16', 'A 07 16',
+        'P 06 1 16', 'P 05 5 15', 'A 04 10', 'A 03 10', 'A 02 10', 'P 01 10 10',
+      ];
+      const short = (r: any) =>
+        r.type === 'balance'
+          ? `A ${r.date.slice(8)} ${r.balance[0].number}`
+          : `P ${r.date.slice(8)} ${r.units.number} ${r.balance[0].number}`;
+      for (let size = 1; size <= 14; size++) {
+        const rows: string[] = [];
+        for (let page = 1; page <= Math.ceil(13 / size); page++) {
+          const { body } = await getJson(box, `/api/accounts/Assets:Box/journals?page=${page}&size=${size}`);
+          expect(body.data.total_count).toBe(13);
+          rows.push(...body.data.records.map(short));
+        }
+        expect(rows, `size ${size}`).toEqual(expected);
+      }
+    } finally {
+      await box.stop();
+    }
   });
 
   it('an account without postings has an empty journal; a bad size is refused', async () => {
