@@ -1,0 +1,195 @@
+/**
+ * Chart.js configurations for the three charts of the chart rule. This is the one place where a
+ * decimal becomes a float (`toNumberForDisplay`), at the moment a point is handed to Chart.js;
+ * tooltips and labels show the exact decimal text instead of the float.
+ */
+import type { ChartConfiguration } from 'chart.js';
+import type {} from 'chartjs-chart-treemap';
+import { dayNumber, dayText } from '../lib/day-number';
+import { formatDecimal } from '../lib/number-format';
+import type { Bar, LinePoint, TreeNode } from '../lib/chart-rule';
+
+export const POSITIVE = '#3b7dd8';
+export const NEGATIVE = '#d04a3a';
+const GRID = 'rgba(128,128,128,0.2)';
+
+function valueText(exact: string, currency: string | null): string {
+  return currency === null ? formatDecimal(exact) : `${formatDecimal(exact)} ${currency}`;
+}
+
+export function lineConfig(points: LinePoint[], currency: string | null): ChartConfiguration<'line'> {
+  const exact = points.map((p) => p.value.toString());
+  return {
+    type: 'line',
+    data: {
+      datasets: [
+        {
+          label: currency ?? 'value',
+          data: points.map((p) => ({ x: dayNumber(p.date), y: p.value.toNumberForDisplay() })),
+          borderColor: POSITIVE,
+          backgroundColor: POSITIVE,
+          pointRadius: points.length > 200 ? 0 : 2,
+          borderWidth: 1.5,
+          tension: 0,
+        },
+      ],
+    },
+    options: {
+      animation: false,
+      maintainAspectRatio: false,
+      parsing: false,
+      normalized: true,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      scales: {
+        x: { type: 'linear', ticks: { callback: (v) => dayText(Number(v)), maxTicksLimit: 8 }, grid: { color: GRID } },
+        y: { type: 'linear', ticks: { callback: (v) => formatNumberTick(Number(v)) }, grid: { color: GRID } },
+      },
+      plugins: {
+        tooltip: {
+          callbacks: {
+            title: (items) => (items.length > 0 ? points[items[0].dataIndex].date : ''),
+            label: (item) => valueText(exact[item.dataIndex], currency),
+          },
+        },
+      },
+    },
+  };
+}
+
+export function barLabel(label: string | null): string {
+  return label === null ? 'NULL' : label === '' ? '(empty)' : label;
+}
+
+export function barConfig(bars: Bar[], currency: string | null): ChartConfiguration<'bar'> {
+  const exact = bars.map((b) => b.value.toString());
+  return {
+    type: 'bar',
+    data: {
+      labels: bars.map((b) => barLabel(b.label)),
+      datasets: [
+        {
+          label: currency ?? 'value',
+          data: bars.map((b) => b.value.toNumberForDisplay()),
+          backgroundColor: bars.map((b) => (b.value.isNeg() ? NEGATIVE : POSITIVE)),
+        },
+      ],
+    },
+    options: {
+      animation: false,
+      maintainAspectRatio: false,
+      scales: {
+        x: { ticks: { autoSkip: false, maxRotation: 60 }, grid: { display: false } },
+        y: { ticks: { callback: (v) => formatNumberTick(Number(v)) }, grid: { color: GRID } },
+      },
+      plugins: { tooltip: { callbacks: { label: (item) => valueText(exact[item.dataIndex], currency) } } },
+    },
+  };
+}
+
+/** One leaf box of the treemap: a node's own value, placed under its ancestors' names. */
+export interface TreemapRecord extends Record<string, unknown> {
+  area: number;
+  exact: string;
+  account: string;
+  _leaf: string;
+}
+
+/**
+ * Leaf records with one group key per level (`l0`, `l1`, ...). A node that has its own value
+ * and children gets a leaf of its own name among its children (as Fava does), so its own part
+ * is visible; deeper level keys of a shallow leaf are '' and the library then uses `_leaf`.
+ */
+export function treemapRecords(root: TreeNode): { records: TreemapRecord[]; depth: number } {
+  const records: TreemapRecord[] = [];
+  let depth = 0;
+  const path: string[] = [];
+  function walk(node: TreeNode): void {
+    path.push(node.name);
+    if (node.own !== null && !node.own.isZero()) {
+      const r: TreemapRecord = { area: node.own.abs().toNumberForDisplay(), exact: node.own.toString(), account: node.account, _leaf: node.name };
+      path.forEach((p, i) => (r[`l${i}`] = p));
+      depth = Math.max(depth, path.length);
+      records.push(r);
+    }
+    for (const c of node.children) walk(c);
+    path.pop();
+  }
+  for (const c of root.children) walk(c);
+  if (root.own !== null && !root.own.isZero()) {
+    records.push({ area: root.own.abs().toNumberForDisplay(), exact: root.own.toString(), account: root.account, _leaf: root.name, l0: root.name });
+    depth = Math.max(depth, 1);
+  }
+  for (const r of records) for (let i = 0; i < depth; i++) if (r[`l${i}`] === undefined) r[`l${i}`] = '';
+  return { records, depth };
+}
+
+interface TreemapRaw {
+  isLeaf?: boolean;
+  _data?: { children?: TreemapRecord[]; label?: string; path?: string };
+}
+
+function leafRecords(raw: unknown): TreemapRecord[] {
+  return ((raw as TreemapRaw)._data?.children ?? []) as TreemapRecord[];
+}
+
+export function treemapConfig(root: TreeNode, currency: string | null): ChartConfiguration<'treemap'> {
+  const { records, depth } = treemapRecords(root);
+  const groups = Array.from({ length: depth }, (_, i) => `l${i}`);
+  const signOf = (raw: unknown): string => {
+    const rs = leafRecords(raw);
+    return rs.length > 0 && rs.every((r) => r.exact.startsWith('-')) ? NEGATIVE : POSITIVE;
+  };
+  return {
+    type: 'treemap',
+    data: {
+      datasets: [
+        {
+          label: currency ?? 'value',
+          tree: records,
+          key: 'area',
+          groups,
+          treeLeafKey: '_leaf',
+          data: [],
+          spacing: 1,
+          borderWidth: 1,
+          borderColor: 'rgba(255,255,255,0.7)',
+          backgroundColor: (ctx) => ((ctx.raw as TreemapRaw)?.isLeaf ? signOf(ctx.raw) : 'rgba(128,128,128,0.15)'),
+          captions: { display: true, color: '#333', font: { size: 12, weight: 'bold' } },
+          labels: {
+            display: true,
+            color: '#fff',
+            overflow: 'hidden',
+            formatter: (ctx) => {
+              const rs = leafRecords(ctx.raw);
+              const name = (ctx.raw as TreemapRaw)._data?.label ?? '';
+              return rs.length === 1 ? [name, valueText(rs[0].exact, currency)] : name;
+            },
+          },
+        },
+      ],
+    },
+    options: {
+      animation: false,
+      maintainAspectRatio: false,
+      plugins: {
+        tooltip: {
+          callbacks: {
+            title: (items) => {
+              const rs = items.length > 0 ? leafRecords(items[0].raw) : [];
+              return rs.length === 1 ? rs[0].account : ((items[0]?.raw as TreemapRaw)?._data?.path ?? '');
+            },
+            label: (item) => {
+              const rs = leafRecords(item.raw);
+              return rs.length === 1 ? valueText(rs[0].exact, currency) : '';
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** Axis ticks are Chart.js floats: shown with grouping and at most 2 places, as a guide only. */
+function formatNumberTick(v: number): string {
+  return v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
