@@ -40,6 +40,8 @@ export function renderString(s: string): string {
   return '(' + pieces.map((p) => (p.includes("'") ? `"${p}"` : `'${p}'`)).join(' + ') + ')';
 }
 
+const INT64_MIN = -(2n ** 63n);
+
 /** Negative numbers in parentheses so `- (-5)` or `LIMIT (-1)` never reads as another token. */
 const signed = (text: string) => (text.startsWith('-') ? `(${text})` : text);
 
@@ -54,6 +56,8 @@ export function renderValue(type: BuiltinParamType, v: ParamValue): string {
     case 'set':
       return `set(${[...new Set(v as readonly string[])].sort().map(renderString).join(', ')})`;
     case 'int':
+      // -2^63 has no literal: 2^63 does not fit in an int and would read back as a decimal.
+      if ((v as bigint) === INT64_MIN) return '(-9223372036854775807 - 1)';
       return signed(String(v as bigint));
     case 'decimal': {
       // `5.` and not `5`: an integral decimal must not read back as an int.
