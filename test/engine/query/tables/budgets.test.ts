@@ -5,6 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { QueryOptions } from '../../../../engine/query/index';
+import { parseDate } from '../../../../engine/dates';
+import { compileQuery } from '../../../../engine/query/index';
+import { budgetDateBound } from '../../../../engine/query/tables/budgets';
 import { err, json, ledger, names, rows, types } from './helpers';
 
 const TEXT = `
@@ -116,6 +119,23 @@ describe('#budgets', () => {
     }
     // The FROM expression and WHERE are ANDed too.
     expect(q('SELECT name FROM #budgets WHERE date <= 2024-01-01 AND date <= 2024-03-01', { maxResultValues: 5 })).toEqual(jan);
+  });
+
+  it('reads the upper date bound from ANDed comparisons only, the tightest winning', () => {
+    const bound = (where: string, params: Record<string, unknown> = {}) =>
+      budgetDateBound(compileQuery(`SELECT name FROM #budgets WHERE ${where}`, params).filter);
+    expect(bound('date <= 2024-01-31 AND date < 2024-01-15')).toBe(parseDate('2024-01-14'));
+    expect(bound('yearmonth(date) = 2024-05-01 AND 2024-06-30 >= date')).toBe(parseDate('2024-05-01'));
+    // A parameter is bound as if written literally (the string-to-date rule applies).
+    expect(bound('date = :d', { d: '2024-02-01' })).toBe(parseDate('2024-02-01'));
+    for (const open of ['date >= 2024-01-01', 'date != 2024-01-01', 'NOT (date > 2024-01-01)', "date <= 2024-01-01 OR name = 'x'", 'date <= NULL']) {
+      expect(bound(open), open).toBe(null);
+    }
+  });
+
+  it('a bound changes no row: carried amounts are those of the full series', () => {
+    const all = q('SELECT name, date, assigned, available FROM #budgets');
+    expect(q('SELECT name, date, assigned, available FROM #budgets WHERE date <= 2024-02-15')).toEqual(all.filter((r) => r[1] !== '2024-03-01'));
   });
 
   it('names the longest series and the directive that ends it when it is far too long', () => {
