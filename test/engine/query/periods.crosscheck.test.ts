@@ -95,5 +95,4 @@ describe('period clauses agree with bean-query on the seed-3 bean-example ledger
     expect(c[4].units.number).toBe('-0.01596');
     expect((r.rows[0][0] as Inventory).positions().map((p) => `${p.units.number} ${p.units.currency}`)).toEqual(['0.01596 USD']);
   });
-
 });
