@@ -24,6 +24,8 @@ export interface ArithRule {
   right: TypeName;
   result: TypeName;
   fn: BinaryFn;
+  /** Can raise an error on some rows (integer overflow, currencies differ): such targets are computed on every row. */
+  mayFail?: boolean;
 }
 
 const num = (v: bigint | Dec): Dec => toDec(v);
@@ -47,9 +49,9 @@ const NUMERIC: readonly TypeName[] = ['int', 'decimal'];
 
 function numericRules(): ArithRule[] {
   const rules: ArithRule[] = [
-    { op: '+', left: 'int', right: 'int', result: 'int', fn: (a: bigint, b: bigint) => checkInt64(a + b) },
-    { op: '-', left: 'int', right: 'int', result: 'int', fn: (a: bigint, b: bigint) => checkInt64(a - b) },
-    { op: '*', left: 'int', right: 'int', result: 'int', fn: (a: bigint, b: bigint) => checkInt64(a * b) },
+    { op: '+', left: 'int', right: 'int', result: 'int', fn: (a: bigint, b: bigint) => checkInt64(a + b), mayFail: true },
+    { op: '-', left: 'int', right: 'int', result: 'int', fn: (a: bigint, b: bigint) => checkInt64(a - b), mayFail: true },
+    { op: '*', left: 'int', right: 'int', result: 'int', fn: (a: bigint, b: bigint) => checkInt64(a * b), mayFail: true },
     { op: '/', left: 'int', right: 'int', result: 'decimal', fn: (a: bigint, b: bigint) => num(a).div(num(b)) },
   ];
   for (const left of NUMERIC) {
@@ -109,12 +111,12 @@ export const ARITH_RULES: readonly ArithRule[] = [
   { op: '+', left: 'date', right: 'interval', result: 'date', fn: (a: DayNum, b: Interval) => addInterval(a, b, 1) },
   { op: '+', left: 'interval', right: 'date', result: 'date', fn: (a: Interval, b: DayNum) => addInterval(b, a, 1) },
   { op: '-', left: 'date', right: 'interval', result: 'date', fn: (a: DayNum, b: Interval) => addInterval(a, b, -1) },
-  { op: '+', left: 'interval', right: 'interval', result: 'interval', fn: addIntervals },
-  { op: '-', left: 'interval', right: 'interval', result: 'interval', fn: subIntervals },
+  { op: '+', left: 'interval', right: 'interval', result: 'interval', fn: addIntervals, mayFail: true },
+  { op: '-', left: 'interval', right: 'interval', result: 'interval', fn: subIntervals, mayFail: true },
   { op: '+', left: 'str', right: 'str', result: 'str', fn: (a: string, b: string) => a + b },
   ...amountNumberRules(),
-  { op: '+', left: 'amount', right: 'amount', result: 'amount', fn: (a: Amount, b: Amount) => amountOp('+', a, b) },
-  { op: '-', left: 'amount', right: 'amount', result: 'amount', fn: (a: Amount, b: Amount) => amountOp('-', a, b) },
+  { op: '+', left: 'amount', right: 'amount', result: 'amount', fn: (a: Amount, b: Amount) => amountOp('+', a, b), mayFail: true },
+  { op: '-', left: 'amount', right: 'amount', result: 'amount', fn: (a: Amount, b: Amount) => amountOp('-', a, b), mayFail: true },
 ];
 
 const byKey = new Map<string, ArithRule>(ARITH_RULES.map((r) => [`${r.op} ${r.left} ${r.right}`, r]));

@@ -15,7 +15,7 @@ import { findColumn } from '../tables/registry';
 import type { CExpr, EvalState, Evaluator } from './plan';
 import { errorAt, withPosition, type Scope } from './scope';
 import { bindParam } from './params';
-import { arithStep, unaryMinus } from './arith-ops';
+import { arithResultType, findArithRule, negate, UNARY_TYPES, type ArithOp } from '../arith';
 import { compileMatch } from './match';
 import { compileCall } from './calls';
 
@@ -182,11 +182,11 @@ function compileUnary(scope: Scope, e: A.Unary): Node {
     if (!['int', 'decimal', 'amount', 'position', 'inventory', 'null'].includes(x.type)) throw errorAt(scope, e.start, `unary + does not apply to ${x.type}`);
     return x;
   }
-  const neg = unaryMinus(x.type);
-  if (!neg) throw errorAt(scope, e.start, `unary - does not apply to ${x.type}`);
-  return fold(scope, opNode(x.type, (st) => {
+  if (x.type !== 'null' && !UNARY_TYPES.has(x.type)) throw errorAt(scope, e.start, `unary - does not apply to ${x.type}`);
+  const t = x.type;
+  return fold(scope, opNode(t, (st) => {
     const v = f(st);
-    return v === null ? null : neg(v);
+    return v === null ? null : negate(t, v);
   }, [x], `neg(${x.key})`, e.start, x.type === 'int'));
 }
 
@@ -194,11 +194,13 @@ function compileArith(scope: Scope, e: A.Arith): Node {
   let acc = compileExpr(scope, e.first);
   for (const s of e.rest) {
     const r = compileExpr(scope, s.operand);
-    const op = arithStep(s.op, acc.type, r.type);
-    if (!op) throw errorAt(scope, s.opStart, `operator ${s.op} does not apply to ${acc.type} and ${r.type}`);
+    const type = arithResultType(s.op as ArithOp, acc.type, r.type);
+    if (!type) throw errorAt(scope, s.opStart, `operator ${s.op} does not apply to ${acc.type} and ${r.type}`);
+    // A NULL operand (type null) makes the value NULL whatever the other side: no rule is run.
+    const rule = type === 'null' ? null : findArithRule(s.op as ArithOp, acc.type, r.type)!;
     const lf = acc.eval,
       rf = r.eval,
-      impl = op.fn,
+      impl = rule ? rule.fn : () => null,
       text = scope.text,
       at = s.opStart;
     const ev: Evaluator = (st) => {
@@ -213,7 +215,7 @@ function compileArith(scope: Scope, e: A.Arith): Node {
         throw err;
       }
     };
-    acc = fold(scope, opNode(op.type, ev, [acc, r], `(${acc.key}${s.op}${r.key})`, e.start, op.mayFail));
+    acc = fold(scope, opNode(type, ev, [acc, r], `(${acc.key}${s.op}${r.key})`, e.start, rule?.mayFail === true));
   }
   return acc;
 }
