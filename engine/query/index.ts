@@ -47,11 +47,11 @@ function compileStatement(text: string, stmt: Statement, params: Record<string, 
       return compileSelect(text, stmt, { params });
     case 'Balances': {
       const { select, names } = balancesAsSelect(stmt);
-      return compileSelect(text, select, { params, names });
+      return compileSelect(text, select, { params, names, statement: 'BALANCES' });
     }
     case 'Journal': {
       const { select, names } = journalAsSelect(stmt);
-      return compileSelect(text, select, { params, names });
+      return compileSelect(text, select, { params, names, statement: 'JOURNAL' });
     }
   }
 }

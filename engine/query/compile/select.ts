@@ -4,6 +4,7 @@
  * PIVOT BY rule with its error, and LIMIT/OFFSET binding.
  */
 import type * as A from '../ast';
+import { QueryError } from '../errors';
 import { NOT_GROUPABLE, type TypeName } from '../types';
 import { INT64_MAX } from '../limits';
 import { getTable, findColumn, type TableDef } from '../tables/registry';
@@ -18,6 +19,8 @@ export interface SelectOptions {
   params: Record<string, unknown>;
   /** Result column names to use instead of the target texts (BALANCES / JOURNAL). */
   names?: string[];
+  /** Set for BALANCES / JOURNAL, which always read postings: another table in FROM is an error. */
+  statement?: 'BALANCES' | 'JOURNAL';
 }
 
 interface CTarget {
@@ -30,6 +33,10 @@ interface CTarget {
 
 export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOptions): Plan {
   const table = resolveTable(text, stmt.from);
+  if (opts.statement && table !== postingsTable) {
+    const at = stmt.from!.table?.start ?? stmt.from!.expr!.start;
+    throw QueryError.at(text, at, `${opts.statement} always reads postings: it cannot read #${table.name}`);
+  }
   const base: Scope = { text, table, params: opts.params, allowAgg: false, inAgg: false, aggs: [], clause: 'WHERE' };
 
   // FROM expression and WHERE: boolean, no aggregates, no running balance.

@@ -42,6 +42,12 @@ describe('table names in FROM', () => {
     ]);
   });
 
+  it('BALANCES and JOURNAL always read postings', () => {
+    expect(err(s, 'BALANCES FROM #prices')).toEqual(['BALANCES always reads postings: it cannot read #prices', 1, 15]);
+    expect(err(s, 'JOURNAL FROM  entries')).toEqual(['JOURNAL always reads postings: it cannot read #entries', 1, 15]);
+    expect(rows(s, 'BALANCES FROM #postings')).toEqual([['Assets:Cash', { positions: [] }]]);
+  });
+
   it('columns of another table are unknown', () => {
     expect(err(s, 'SELECT account FROM #prices')).toEqual(["unknown column 'account' in table 'prices'", 1, 8]);
     expect(err(s, 'SELECT date FROM #prices WHERE narration = 1')).toEqual(["unknown column 'narration' in table 'prices'", 1, 32]);
