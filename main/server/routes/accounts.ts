@@ -16,7 +16,7 @@ import type { Inventory } from '../../../engine/query/inventory';
 import type { Dec } from '../../../engine/decimal';
 import type { AccountJournalAssertion, AccountJournalPosting, AccountJournalRow, AmountJson, Page } from '../../../engine/api-types';
 import type { RouteModule } from '../app';
-import { callBuiltin, columnIndex } from './builtin-call';
+import { columnIndex, requestRunner } from './builtin-call';
 import { pathParam, readPaging, totalPages, type Paging } from './page-params';
 
 const amountJson = (a: Amount): AmountJson => ({ number: a.number.toString(), currency: a.currency });
@@ -32,8 +32,9 @@ interface Assertion {
 
 export function accountJournalPage(snapshot: Snapshot, account: string, paging: Paging): Page<AccountJournalRow> {
   const { page, size, offset } = paging;
+  const run = requestRunner(snapshot);
 
-  const a = callBuiltin(snapshot, 'accounts.balance_assertions', { account });
+  const a = run.call('accounts.balance_assertions', { account });
   const ai = columnIndex(a);
   // Newest first by seq, as the query orders them.
   const assertions: Assertion[] = a.rows.map((row) => ({
@@ -54,7 +55,7 @@ export function accountJournalPage(snapshot: Snapshot, account: string, paging: 
   }));
   const A = assertions.length;
 
-  const counted = callBuiltin(snapshot, 'accounts.journal_page', { account, limit: 0, offset: 0 }, { countTotal: true });
+  const counted = run.call('accounts.journal_page', { account, limit: 0, offset: 0 }, { countTotal: true });
   const P = counted.total ?? 0;
   const totalCount = P + A;
   const result = (records: AccountJournalRow[]): Page<AccountJournalRow> => ({
@@ -72,7 +73,7 @@ export function accountJournalPage(snapshot: Snapshot, account: string, paging: 
   const postings: AccountJournalPosting[] = []; // newest first, postings[k] has index j0 + k
   const balances: AmountJson[][] = [];
   if (j1 > j0) {
-    const r = callBuiltin(snapshot, 'accounts.journal_page', { account, limit: j1 - j0, offset: P - j1 });
+    const r = run.call('accounts.journal_page', { account, limit: j1 - j0, offset: P - j1 });
     const i = columnIndex(r);
     for (let k = r.rows.length - 1; k >= 0; k--) {
       const row = r.rows[k];

@@ -9,6 +9,7 @@ import { runQuery, type QueryResult } from '../../../engine/query/index';
 import { findBuiltin, type Builtin } from '../../../engine/builtins/catalogue/index';
 import { PAGE_BUILTINS } from '../../../engine/builtins/pages';
 import { bindParams, type ParamValue } from '../../../engine/builtins/params';
+import { DEFAULT_TIME_LIMIT_MS, timeLimitError } from '../../../engine/query/execute/limits';
 
 /** A page's value for one parameter: as ParamValue, and a JS number is accepted for an int. */
 export type PageParamValue = ParamValue | number;
@@ -54,4 +55,29 @@ export function columnIndex(result: QueryResult): Record<string, number> {
   const idx: Record<string, number> = {};
   result.columns.forEach((c, i) => (idx[c.name] = i));
   return idx;
+}
+
+/**
+ * The built-in runner of one request: every query it runs shares one time limit (default the
+ * query limit, 10 s), so a page made of several queries holds the ledger no longer than one query
+ * may. `remaining()` throws the time-limit QueryError once the time is used up.
+ */
+export interface RequestRunner {
+  call(name: string, values: Record<string, PageParamValue>, opts?: Omit<CallOptions, 'timeLimitMs'>): QueryResult;
+  remaining(): number;
+  readonly limitMs: number;
+}
+
+export function requestRunner(snapshot: Snapshot, limitMs: number = DEFAULT_TIME_LIMIT_MS): RequestRunner {
+  const end = Date.now() + limitMs;
+  const remaining = (): number => {
+    const ms = end - Date.now();
+    if (ms <= 0) throw timeLimitError(limitMs);
+    return ms;
+  };
+  return {
+    limitMs,
+    remaining,
+    call: (name, values, opts = {}) => callBuiltin(snapshot, name, values, { ...opts, timeLimitMs: remaining() }),
+  };
 }

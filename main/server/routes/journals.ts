@@ -20,7 +20,7 @@ import type {
   Page,
 } from '../../../engine/api-types';
 import type { RouteModule } from '../app';
-import { callBuiltin, columnIndex } from './builtin-call';
+import { columnIndex, requestRunner, type RequestRunner } from './builtin-call';
 import { readPaging, readSetFilter, readTextFilter, totalPages, type Paging } from './page-params';
 
 const amountJson = (a: Amount) => ({ number: a.number.toString(), currency: a.currency });
@@ -34,15 +34,16 @@ export interface JournalFilters {
 
 export function journalPage(snapshot: Snapshot, paging: Paging, filters: JournalFilters): Page<JournalItem> {
   const { page, size, offset } = paging;
-  const r = callBuiltin(snapshot, 'journals.page', { ...filters, size, offset }, { countTotal: true });
+  const run = requestRunner(snapshot);
+  const r = run.call('journals.page', { ...filters, size, offset }, { countTotal: true });
   const total = r.total ?? 0;
   const i = columnIndex(r);
 
   const txnIds: string[] = [];
   const checkIds: string[] = [];
   for (const row of r.rows) (row[i.type] === 'balance' ? checkIds : txnIds).push(row[i.id] as string);
-  const postings = txnIds.length ? postingsOf(snapshot, txnIds) : new Map<string, TxnPostings>();
-  const checks = checkIds.length ? balanceChecks(snapshot, checkIds) : new Map<string, CheckFields>();
+  const postings = txnIds.length ? postingsOf(run, txnIds) : new Map<string, TxnPostings>();
+  const checks = checkIds.length ? balanceChecks(run, checkIds) : new Map<string, CheckFields>();
 
   const records: JournalItem[] = [];
   for (const row of r.rows) {
@@ -85,8 +86,8 @@ interface TxnPostings {
   balanced: boolean;
 }
 
-function postingsOf(snapshot: Snapshot, ids: string[]): Map<string, TxnPostings> {
-  const r = callBuiltin(snapshot, 'journals.transaction_postings', { ids });
+function postingsOf(run: RequestRunner, ids: string[]): Map<string, TxnPostings> {
+  const r = run.call('journals.transaction_postings', { ids });
   const i = columnIndex(r);
   const out = new Map<string, TxnPostings>();
   for (const row of r.rows) {
@@ -111,8 +112,8 @@ function postingsOf(snapshot: Snapshot, ids: string[]): Map<string, TxnPostings>
 
 type CheckFields = Omit<JournalBalanceCheck, 'type' | 'id' | 'seq' | 'date' | 'time' | 'metas'>;
 
-function balanceChecks(snapshot: Snapshot, ids: string[]): Map<string, CheckFields> {
-  const r = callBuiltin(snapshot, 'journals.balance_checks', { ids });
+function balanceChecks(run: RequestRunner, ids: string[]): Map<string, CheckFields> {
+  const r = run.call('journals.balance_checks', { ids });
   const i = columnIndex(r);
   const out = new Map<string, CheckFields>();
   for (const row of r.rows) {

@@ -6,11 +6,12 @@
 import type { Snapshot } from '../../../engine/ledger/snapshot';
 import type { ForNewTransaction } from '../../../engine/api-types';
 import type { RouteModule } from '../app';
-import { callBuiltin } from './builtin-call';
+import { requestRunner } from './builtin-call';
 
 export function forNewTransaction(snapshot: Snapshot): ForNewTransaction {
-  const payees = callBuiltin(snapshot, 'payees.all', {}).rows.map((r) => r[0] as string);
-  const accounts = callBuiltin(snapshot, 'accounts.open', {}).rows.map((r) => r[0] as string);
+  const run = requestRunner(snapshot);
+  const payees = run.call('payees.all', {}).rows.map((r) => r[0] as string);
+  const accounts = run.call('accounts.open', {}).rows.map((r) => r[0] as string);
   return { payees, accounts };
 }
 

@@ -7,7 +7,7 @@ import type { Amount, Snapshot } from '../../../engine/ledger/snapshot';
 import type { Inventory } from '../../../engine/query/inventory';
 import type { AccountType, AccountTypeBreakdownRow, StatisticAccountType, TopPosting } from '../../../engine/api-types';
 import { ApiError } from '../http-errors';
-import { callBuiltin, columnIndex } from '../routes/builtin-call';
+import { columnIndex, requestRunner } from '../routes/builtin-call';
 import type { DayRange } from '../routes/page-params';
 import { operatingCurrency } from './currency';
 import { amountJson, sumTotals, valuedTotal } from './valued';
@@ -25,14 +25,15 @@ export function buildAccountType(snapshot: Snapshot, type: AccountType, range: D
   const currency = operatingCurrency(snapshot);
   const params = { type, from: range.from, to: range.to, currency };
 
-  const b = callBuiltin(snapshot, 'report.breakdown', params);
+  const run = requestRunner(snapshot);
+  const b = run.call('report.breakdown', params);
   const bi = columnIndex(b);
   const breakdown: AccountTypeBreakdownRow[] = b.rows.map((row) => ({
     account: row[bi.account] as string,
     ...valuedTotal(currency, row[bi.units] as Inventory | null, row[bi.value] as Inventory | null),
   }));
 
-  const t = callBuiltin(snapshot, 'report.top_postings', params);
+  const t = run.call('report.top_postings', params);
   const ti = columnIndex(t);
   const top: TopPosting[] = t.rows.map((row) => {
     const value = row[ti.value] as Amount | null;

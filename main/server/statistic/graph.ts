@@ -12,10 +12,10 @@
 import { formatDate, type DayNum } from '../../../engine/dates';
 import type { Snapshot } from '../../../engine/ledger/snapshot';
 import { Inventory } from '../../../engine/query/inventory';
-import { DEFAULT_TIME_LIMIT_MS, defaultMaxResultValues, timeLimitError, tooLargeError } from '../../../engine/query/execute/limits';
+import { DEFAULT_TIME_LIMIT_MS, defaultMaxResultValues, tooLargeError } from '../../../engine/query/execute/limits';
 import type { AccountType, GraphInterval, GraphPoint, StatisticGraph, ValuedTotal } from '../../../engine/api-types';
 import { ApiError } from '../http-errors';
-import { callBuiltin, columnIndex } from '../routes/builtin-call';
+import { columnIndex, requestRunner } from '../routes/builtin-call';
 import type { DayRange } from '../routes/page-params';
 import { INTERVAL_TEXT, MAX_GRAPH_POINTS, binCount, binStarts, valuationDay } from './buckets';
 import { operatingCurrency } from './currency';
@@ -48,19 +48,13 @@ export function buildGraph(snapshot: Snapshot, range: DayRange, interval: GraphI
         (interval === 'month' ? '; ask for a shorter range' : '; ask for weeks or months, or a shorter range'),
     );
   }
-  const limitMs = limits.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const maxValues = limits.maxResultValues ?? defaultMaxResultValues();
-  const end = Date.now() + limitMs;
-  const remaining = () => {
-    const ms = end - Date.now();
-    if (ms <= 0) throw timeLimitError(limitMs);
-    return ms;
-  };
+  const run = requestRunner(snapshot, limits.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
 
   const currency = operatingCurrency(snapshot);
   const params = { from, to, interval: INTERVAL_TEXT[interval], currency };
-  const trend = callBuiltin(snapshot, 'report.net_worth_trend', params, { timeLimitMs: remaining(), maxResultValues: maxValues });
-  const changesResult = callBuiltin(snapshot, 'report.changes', params, { timeLimitMs: remaining(), maxResultValues: maxValues });
+  const trend = run.call('report.net_worth_trend', params, { maxResultValues: maxValues });
+  const changesResult = run.call('report.changes', params, { maxResultValues: maxValues });
 
   const changes = new Map<DayNum, Changes>();
   {
@@ -85,7 +79,7 @@ export function buildGraph(snapshot: Snapshot, range: DayRange, interval: GraphI
 
   let values = 0;
   for (let k = 0; k < starts.length; k++) {
-    if ((k & 1023) === 1023) remaining();
+    if ((k & 1023) === 1023) run.remaining();
     const start = starts[k];
     let total: ValuedTotal;
     if (r < rows.length && (rows[r][ti.bucket] as DayNum) === start) {

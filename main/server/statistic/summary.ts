@@ -7,7 +7,7 @@ import { formatDate } from '../../../engine/dates';
 import type { Snapshot } from '../../../engine/ledger/snapshot';
 import type { Inventory } from '../../../engine/query/inventory';
 import type { StatisticSummary, ValuedTotal } from '../../../engine/api-types';
-import { callBuiltin, columnIndex } from '../routes/builtin-call';
+import { columnIndex, requestRunner } from '../routes/builtin-call';
 import type { DayRange } from '../routes/page-params';
 import { operatingCurrency } from './currency';
 import { valuedTotal } from './valued';
@@ -15,10 +15,11 @@ import { valuedTotal } from './valued';
 export function buildSummary(snapshot: Snapshot, range: DayRange): StatisticSummary {
   const currency = operatingCurrency(snapshot);
   const { from, to } = range;
+  const run = requestRunner(snapshot);
   const empty = (): ValuedTotal => valuedTotal(currency, null, null);
 
   const oneRow = (name: string, values: Record<string, string | number>): ValuedTotal => {
-    const r = callBuiltin(snapshot, name, values);
+    const r = run.call(name, values);
     const i = columnIndex(r);
     const row = r.rows[0];
     if (!row) return empty();
@@ -30,7 +31,7 @@ export function buildSummary(snapshot: Snapshot, range: DayRange): StatisticSumm
 
   let income = empty();
   let expenses = empty();
-  const ie = callBuiltin(snapshot, 'report.income_expenses', { from, to, currency });
+  const ie = run.call('report.income_expenses', { from, to, currency });
   const ii = columnIndex(ie);
   for (const row of ie.rows) {
     const t = valuedTotal(currency, row[ii.units] as Inventory | null, row[ii.value] as Inventory | null);
@@ -38,7 +39,7 @@ export function buildSummary(snapshot: Snapshot, range: DayRange): StatisticSumm
     else if (row[ii.type] === 'Expenses') expenses = t;
   }
 
-  const count = callBuiltin(snapshot, 'report.transaction_count', { from, to });
+  const count = run.call('report.transaction_count', { from, to });
   const transactionCount = Number((count.rows[0]?.[0] as bigint | undefined) ?? 0n);
 
   return {
