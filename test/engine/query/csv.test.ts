@@ -3,7 +3,7 @@ import { Dec } from '../../../engine/decimal';
 import { toCsv } from '../../../engine/query/csv';
 import { Inventory } from '../../../engine/query/inventory';
 import { runQuery } from '../../../engine/query/index';
-import { snapshot, BASIC } from './fixture';
+import { basicLedger } from './basic-ledger';
 
 const amt = (n: string, c: string) => ({ number: Dec.of(n), currency: c });
 
@@ -48,7 +48,7 @@ describe('CSV export', () => {
     expect(csv).toBe('i (HOOL),p (USD)\r\n5,0\r\n');
   });
   it('exports a real query with dates and sets', () => {
-    const r = runQuery(snapshot(BASIC), "SELECT date, tags, position WHERE account = 'Income:Salary'");
+    const r = runQuery(basicLedger(), "SELECT date, tags, position WHERE account = 'Income:Salary'");
     expect(toCsv(r)).toBe('date,tags,position (USD)\r\n2024-02-01,work,-100\r\n');
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runQuery, encodeResult, type QueryOptions } from '../../../engine/query/index';
 import { QueryError } from '../../../engine/query/errors';
-import { snapshot, BASIC } from './fixture';
+import { basicLedger } from './basic-ledger';
 
-const snap = snapshot(BASIC);
+const snap = basicLedger();
 const json = (q: string, o: QueryOptions = {}) => JSON.parse(JSON.stringify(encodeResult(runQuery(snap, q, o)), (_k, v) => (typeof v === 'bigint' ? Number(v) : v))).data;
 const rows = (q: string, o: QueryOptions = {}) => json(q, o).rows;
 const err = (q: string, o: QueryOptions = {}) => {
