@@ -122,6 +122,44 @@ describe('GET /api/accounts/{account}/journals', () => {
     }
   });
 
+  it('zhang times: an assertion at noon stands between the morning and evening postings; with pad after its padding', async () => {
+    const zhang = await serveLedger(
+      `2024-01-01 open Assets:Bank
+2024-01-01 open Equity:Opening
+2024-01-01 open Income:Job
+
+2024-01-04 08:00 balance Assets:Bank 3.00 USD with pad Equity:Opening
+
+2024-01-05 09:00 * "Morning"
+  Assets:Bank  10.00 USD
+  Income:Job  -10.00 USD
+2024-01-05 18:00 * "Evening"
+  Assets:Bank  5.00 USD
+  Income:Job  -5.00 USD
+2024-01-05 12:00 balance Assets:Bank 13.00 USD
+2024-01-06 balance Assets:Bank 18.00 USD
+`,
+      [accountRoutes],
+      'zhang',
+    );
+    try {
+      const { body } = await getJson(zhang, '/api/accounts/Assets:Bank/journals');
+      expect(body.data.records.map(label)).toEqual([
+        'assert 2024-01-06 18.00 actual 18.00 bal 18.00',
+        '2024-01-05 Assets:Bank 5.00 bal 18.00',
+        'assert 2024-01-05 13.00 actual 13.00 bal 13.00',
+        '2024-01-05 Assets:Bank 10.00 bal 13.00',
+        'assert 2024-01-04 3.00 actual 3.00 bal 3.00',
+        '2024-01-04 Assets:Bank 3.00 bal 3.00',
+      ]);
+      expect(body.data.records.map((r: any) => r.time)).toEqual(['00:00:00', '18:00:00', '12:00:00', '09:00:00', '08:00:00', '08:00:00']);
+      expect(body.data.records[4]).toMatchObject({ pad: 'Equity:Opening', passed: true });
+      expect(body.data.records[5]).toMatchObject({ flag: 'P' });
+    } finally {
+      await zhang.stop();
+    }
+  });
+
   it('an account without postings has an empty journal; a bad size is refused', async () => {
     const empty = await getJson(run, '/api/accounts/Income:Nothing/journals');
     expect(empty.status).toBe(200);
