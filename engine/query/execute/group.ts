@@ -92,7 +92,12 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     let stop = false;
     scan(plan, source, st, deadline, () => {
       if (index.startsNew(st) || cur === null) {
-        if (cur) close(cur);
+        if (cur) {
+          // finish() points st.row at the closed group's row: the new group starts at this row.
+          const row = st.row;
+          close(cur);
+          st.row = row;
+        }
         if (passed >= w.end && !opts.countTotal) {
           stop = true;
           return false;
