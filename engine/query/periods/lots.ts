@@ -37,20 +37,27 @@ function lotKey(currency: string, cost: Cost | null): string {
   );
 }
 
+/** A lot being summed: mutated in place (rows are summed by the hundred thousand). */
+interface Lot {
+  number: Dec;
+  currency: string;
+  cost: Cost | null;
+}
+
 export class LotBalance {
-  private readonly lots = new Map<string, Position>();
+  private readonly lots = new Map<string, Lot>();
 
   /** Beancount's Inventory.add_amount: a zero sum removes the lot, a zero addition to no lot adds nothing. */
   add(number: Dec, currency: string, cost: Cost | null): void {
     const key = lotKey(currency, cost);
-    const prev = this.lots.get(key);
-    if (prev === undefined) {
-      if (!number.isZero()) this.lots.set(key, { units: { number, currency }, cost });
+    const lot = this.lots.get(key);
+    if (lot === undefined) {
+      if (!number.isZero()) this.lots.set(key, { number, currency, cost });
       return;
     }
-    const sum = prev.units.number.plus(number);
+    const sum = lot.number.plus(number);
     if (sum.isZero()) this.lots.delete(key);
-    else this.lots.set(key, { units: { number: sum, currency }, cost: prev.cost });
+    else lot.number = sum;
   }
 
   addPosition(p: Position): void {
@@ -63,7 +70,9 @@ export class LotBalance {
 
   /** Positions in insertion order (Beancount's get_positions()). */
   positions(): Position[] {
-    return Array.from(this.lots.values());
+    const out: Position[] = [];
+    for (const l of this.lots.values()) out.push({ units: { number: l.number, currency: l.currency }, cost: l.cost });
+    return out;
   }
 
   /**
@@ -72,8 +81,8 @@ export class LotBalance {
    */
   atCost(): LotBalance {
     const out = new LotBalance();
-    for (const p of this.lots.values()) {
-      const c = positionCost(p);
+    for (const l of this.lots.values()) {
+      const c = positionCost({ units: { number: l.number, currency: l.currency }, cost: l.cost });
       out.add(c.number, c.currency, null);
     }
     return out;
