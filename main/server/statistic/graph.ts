@@ -74,13 +74,14 @@ export function buildGraph(snapshot: Snapshot, range: DayRange, interval: GraphI
   const points: GraphPoint[] = new Array(starts.length);
   let r = 0;
   let previous = new Inventory();
-  // Rows before the first point: the opening balance (day before `from`) when `from` starts a bin.
-  while (r < rows.length && (rows[r][ti.bucket] as DayNum) < starts[0]) previous = (rows[r++][ti.balance] as Inventory | null) ?? new Inventory();
 
   let values = 0;
   for (let k = 0; k < starts.length; k++) {
     if ((k & 1023) === 1023) run.remaining();
     const start = starts[k];
+    // Rows before this point only carry their balance forward: the opening balance (day before
+    // `from`) lies in a bucket before the first point when `from` starts a bin.
+    while (r < rows.length && (rows[r][ti.bucket] as DayNum) < start) previous = (rows[r++][ti.balance] as Inventory | null) ?? new Inventory();
     let total: ValuedTotal;
     if (r < rows.length && (rows[r][ti.bucket] as DayNum) === start) {
       const row = rows[r++];
