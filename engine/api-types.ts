@@ -223,8 +223,9 @@ export interface ValuedTotal {
 }
 
 /**
- * Query-string parameters of every statistic endpoint: `from` and `to`, both included,
- * `YYYY-MM-DD` or an instant (ISO 8601 with offset, standing for its day in the ledger timezone).
+ * Query-string parameters of every statistic endpoint: `from` and `to`, both required and
+ * included, `YYYY-MM-DD` or an ISO 8601 instant standing for its day in the ledger timezone (an
+ * instant without an offset is read as ledger-local time). from after to is a 400.
  */
 export interface StatisticRange {
   from: string;
@@ -255,7 +256,10 @@ export type StatisticSummaryBody = DataBody<StatisticSummary>;
 // ---------------------------------------------------------------------------------------------
 // GET /api/statistic/graph?from&to&interval   (DESIGN: body and the bin-size parameter not shown)
 
-/** DESIGN: the bin-size query parameter is `interval`, named after report.net_worth_trend's parameter. */
+/**
+ * DESIGN: the bin-size query parameter is `interval`, named after report.net_worth_trend's
+ * parameter; case-insensitive; absent means `month` (the cheapest bins).
+ */
 export type GraphInterval = 'day' | 'week' | 'month';
 
 export interface GraphPoint extends ValuedTotal {
@@ -341,7 +345,8 @@ export interface PageQuery {
 // GET /api/journals?page&size&keyword&tags&links   (DESIGN: body not shown)
 //
 // DESIGN: filters are query parameters `keyword` (plain text), `tags` and `links` (repeatable
-// or comma-separated); absent means NULL, so the filter is left out.
+// and/or comma-separated: `tags=a,b` = `tags=a&tags=b`; a leading # or ^ is ignored); absent or
+// empty means NULL, so the filter is left out.
 
 /** A posting as shown under a journal item (from the transaction-postings query). */
 export interface JournalPosting {
