@@ -86,41 +86,42 @@ export function barConfig(bars: Bar[], currency: string | null): ChartConfigurat
   };
 }
 
-/** One leaf box of the treemap: a node's own value, placed under its ancestors' names. */
+/** One leaf box of the treemap: an account's own value, under its top-level box. */
 export interface TreemapRecord extends Record<string, unknown> {
+  /** Top-level box (first shown component). */
+  top: string;
+  /** The rest of the account below the top box (the top's own name for the top's own value). */
+  leaf: string;
   area: number;
   exact: string;
   account: string;
-  _leaf: string;
 }
 
 /**
- * Leaf records with one group key per level (`l0`, `l1`, ...). A node that has its own value
- * and children gets a leaf of its own name among its children (as Fava does), so its own part
- * is visible; deeper level keys of a shallow leaf are '' and the library then uses `_leaf`.
+ * Leaf records for chartjs-chart-treemap, grouped in two levels: the top-level accounts as
+ * captioned boxes, the accounts below them as leaves named by the rest of their path
+ * (`Y2024:US:Federal` under `Taxes`). Choice: the library repeats a box at every level for a
+ * leaf shallower than the deepest one, which reads badly, so deeper levels are folded into
+ * the leaf name instead of nested. A node with both its own value and children gets a leaf of
+ * its own name, so its own part is visible (as Fava does). Zero values have no area: left out.
  */
-export function treemapRecords(root: TreeNode): { records: TreemapRecord[]; depth: number } {
+export function treemapRecords(root: TreeNode): TreemapRecord[] {
   const records: TreemapRecord[] = [];
-  let depth = 0;
-  const path: string[] = [];
-  function walk(node: TreeNode): void {
-    path.push(node.name);
+  function walk(node: TreeNode, top: string, rest: string[]): void {
     if (node.own !== null && !node.own.isZero()) {
-      const r: TreemapRecord = { area: node.own.abs().toNumberForDisplay(), exact: node.own.toString(), account: node.account, _leaf: node.name };
-      path.forEach((p, i) => (r[`l${i}`] = p));
-      depth = Math.max(depth, path.length);
-      records.push(r);
+      records.push({
+        top,
+        leaf: rest.length === 0 ? top : rest.join(':'),
+        area: node.own.abs().toNumberForDisplay(),
+        exact: node.own.toString(),
+        account: node.account,
+      });
     }
-    for (const c of node.children) walk(c);
-    path.pop();
+    for (const c of node.children) walk(c, top, [...rest, c.name]);
   }
-  for (const c of root.children) walk(c);
-  if (root.own !== null && !root.own.isZero()) {
-    records.push({ area: root.own.abs().toNumberForDisplay(), exact: root.own.toString(), account: root.account, _leaf: root.name, l0: root.name });
-    depth = Math.max(depth, 1);
-  }
-  for (const r of records) for (let i = 0; i < depth; i++) if (r[`l${i}`] === undefined) r[`l${i}`] = '';
-  return { records, depth };
+  if (root.own !== null && root.account !== '') walk({ ...root, children: [] }, root.name, []);
+  for (const c of root.children) walk(c, c.name, []);
+  return records;
 }
 
 interface TreemapRaw {
@@ -133,8 +134,7 @@ function leafRecords(raw: unknown): TreemapRecord[] {
 }
 
 export function treemapConfig(root: TreeNode, currency: string | null): ChartConfiguration<'treemap'> {
-  const { records, depth } = treemapRecords(root);
-  const groups = Array.from({ length: depth }, (_, i) => `l${i}`);
+  const records = treemapRecords(root);
   const signOf = (raw: unknown): string => {
     const rs = leafRecords(raw);
     return rs.length > 0 && rs.every((r) => r.exact.startsWith('-')) ? NEGATIVE : POSITIVE;
@@ -147,8 +147,7 @@ export function treemapConfig(root: TreeNode, currency: string | null): ChartCon
           label: currency ?? 'value',
           tree: records,
           key: 'area',
-          groups,
-          treeLeafKey: '_leaf',
+          groups: ['top', 'leaf'],
           data: [],
           spacing: 1,
           borderWidth: 1,

@@ -35,6 +35,13 @@ export const useQueryStore = defineStore('query', () => {
     saveTimer = setTimeout(() => saveLastQuery(store, text.value), 300);
   }
 
+  // A text typed just before closing the window is still remembered.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', () => {
+      if (saveTimer !== null) saveLastQuery(store, text.value);
+    });
+  }
+
   async function run(queryText: string = text.value): Promise<void> {
     const token = ++runToken;
     running.value = true;
