@@ -20,6 +20,11 @@
  *   last kept row of its date (it is "the last transaction of that day"), midnight if there is none,
  *   so ordering by date and time agrees with ledger order.
  * - Rejected transactions (not in the postings table) do not count as entries of the period.
+ *
+ * Known differences from bean-query, where the spec decides: sums are exact here (Python adds
+ * Decimals in a 28-digit context, visible only beyond 28 significant digits, e.g. in a C
+ * narration after lot rounding); budget directives (`custom "budget" ...` in Beancount files)
+ * never date the last entry; an invalid account option falls back to the default account.
  */
 import type { DayNum } from '../../dates';
 import type { Posting, Snapshot } from '../../ledger/snapshot';
@@ -111,7 +116,7 @@ function lastEntryDate(ctx: Ctx, rows: readonly Posting[]): DayNum | null {
   return last;
 }
 
-/** Lot balances per account of rows[from, to), plus their total when `total` is given. */
+/** Lot balances per account of rows[0, to) (only accounts `accept` takes), plus their total when `total` is given. */
 function balances(
   ctx: Ctx,
   rows: readonly Posting[],
