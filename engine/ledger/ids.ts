@@ -41,11 +41,21 @@ function lanesOf(file: string): Int32Array {
   return fileLanes;
 }
 
-const HEX: string[] = [];
-for (let i = 0; i < 256; i++) HEX.push((i + 0x100).toString(16).slice(1));
+const HEX_CODES: number[] = [];
+for (let i = 0; i < 16; i++) HEX_CODES.push('0123456789abcdef'.charCodeAt(i));
 
-function hex32(x: number): string {
-  return HEX[(x >>> 24) & 255] + HEX[(x >>> 16) & 255] + HEX[(x >>> 8) & 255] + HEX[x & 255];
+/**
+ * Char codes of the id being formatted. The id is built in one String.fromCharCode call: a string
+ * concatenated from pieces is a tree of cons-strings, kept alive as such by every transaction
+ * (a dozen heap objects per id instead of one).
+ */
+const CODES: number[] = new Array(36).fill(45); // '-' stays at 8, 13, 18 and 23
+
+function putHex(x: number, at: number, digits: number): void {
+  for (let k = digits - 1; k >= 0; k--) {
+    CODES[at + k] = HEX_CODES[x & 15];
+    x >>>= 4;
+  }
 }
 
 /** UUID-formatted id of the directive starting at `byteStart` in `fileRelativeToRoot`. */
@@ -53,19 +63,17 @@ export function positionId(fileRelativeToRoot: string, byteStart: number): strin
   const lanes = lanesOf(fileRelativeToRoot);
   const lo = byteStart >>> 0;
   const hi = Math.floor(byteStart / 4294967296) >>> 0;
-  const w: number[] = [0, 0, 0, 0];
-  for (let l = 0; l < 4; l++) {
-    let h = mix(lanes[l], lo);
-    h = mix(h, hi);
-    // Feed the other lanes in so the four words are not independent hashes of the same input.
-    h ^= lanes[(l + 1) & 3];
-    w[l] = fmix(h);
-  }
-  w[1] = (w[1] & 0xffff0fff) | 0x00008000; // version 8
-  w[2] = (w[2] & 0x3fffffff) | 0x80000000; // variant 10
-  const a = hex32(w[0]);
-  const b = hex32(w[1]);
-  const c = hex32(w[2]);
-  const d = hex32(w[3]);
-  return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
+  // Feed the other lanes in so the four words are not independent hashes of the same input.
+  const w0 = fmix(mix(mix(lanes[0], lo), hi) ^ lanes[1]);
+  const w1 = (fmix(mix(mix(lanes[1], lo), hi) ^ lanes[2]) & 0xffff0fff) | 0x00008000; // version 8
+  const w2 = (fmix(mix(mix(lanes[2], lo), hi) ^ lanes[3]) & 0x3fffffff) | 0x80000000; // variant 10
+  const w3 = fmix(mix(mix(lanes[3], lo), hi) ^ lanes[0]);
+  // xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx from w0 | w1 hi, w1 lo | w2 hi, w2 lo + w3.
+  putHex(w0, 0, 8);
+  putHex(w1 >>> 16, 9, 4);
+  putHex(w1 & 0xffff, 14, 4);
+  putHex(w2 >>> 16, 19, 4);
+  putHex(w2 & 0xffff, 24, 4);
+  putHex(w3, 28, 8);
+  return String.fromCharCode.apply(null, CODES);
 }

@@ -60,8 +60,7 @@ export function padTimes(directives: readonly DirectiveAst[]): Map<number, numbe
 }
 
 /** Slots of every directive in processing order (pads' own padding is not included: see rule 5). */
-export function processingOrder(directives: readonly DirectiveAst[]): Slot[] {
-  const padTime = padTimes(directives);
+export function processingOrder(directives: readonly DirectiveAst[], padTime: Map<number, number> = padTimes(directives)): Slot[] {
   const slots: Slot[] = [];
   for (let i = 0; i < directives.length; i++) {
     const d = directives[i];
@@ -113,21 +112,14 @@ export function referenceRank(type: DirectiveAst['type']): number {
   }
 }
 
-export interface ReferenceKey {
-  date: number;
-  rank: number;
-  /** File position of the directive the entry comes from. */
-  file: number;
-  /** Tie-breaker among entries made from one directive (padding before/after its directive). */
-  sub: number;
-}
-
-/** Indices of `keys` in reference order. */
-export function referenceOrder(keys: readonly ReferenceKey[]): number[] {
-  const idx = keys.map((_, i) => i);
-  return idx.sort((a, b) => {
-    const x = keys[a];
-    const y = keys[b];
-    return x.date - y.date || x.rank - y.rank || x.file - y.file || x.sub - y.sub;
-  });
+/**
+ * Indices of the entries in reference order, from their keys in parallel arrays (date, rank,
+ * file position of the directive, and a tie-breaker among entries made from one directive:
+ * padding before/after its directive).
+ */
+export function referenceOrder(date: Float64Array, rank: Uint8Array, file: Float64Array, sub: Float64Array): number[] {
+  const n = date.length;
+  const idx: number[] = new Array(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
+  return idx.sort((a, b) => date[a] - date[b] || rank[a] - rank[b] || file[a] - file[b] || sub[a] - sub[b]);
 }

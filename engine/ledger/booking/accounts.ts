@@ -19,6 +19,8 @@ interface Period {
   open: OpenAst;
   close: CloseAst | null;
   method: Method;
+  /** The answer of `check` inside the period, made once (checked for every posting). */
+  ok: AccountCheck;
 }
 
 export type AccountCheck =
@@ -57,7 +59,7 @@ export class AccountBook {
         }
         const method = this.methodOf(d, errors);
         info.booking = method;
-        list.push({ open: d, close: null, method });
+        list.push({ open: d, close: null, method, ok: { ok: true, currencies: d.currencies } });
       } else {
         info.closes.push(d);
         const last = list?.[list.length - 1];
@@ -98,7 +100,7 @@ export class AccountBook {
   /** Is the account open on `date`? With the currencies its open allows (empty: any). */
   check(account: string, date: DayNum): AccountCheck {
     const p = this.periodAt(account, date);
-    if (p) return { ok: true, currencies: p.open.currencies };
+    if (p) return p.ok;
     const list = this.periods.get(account);
     if (!list || list.length === 0) return { ok: false, kind: 'missing' };
     if (date < list[0].open.date) return { ok: false, kind: 'early', openDate: list[0].open.date };

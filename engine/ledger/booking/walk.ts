@@ -14,7 +14,8 @@ import { Dec } from '../../decimal';
 import type { DayNum } from '../../dates';
 import type { BalanceAst, DirectiveAst, PadAst, SourceRef, TransactionAst } from '../ast';
 import { Errors, type LedgerError } from '../errors';
-import { isPaddingSlot, padTimes, processingOrder, referenceOrder, referenceRank, type ReferenceKey } from '../order';
+import { isPaddingSlot, padTimes, processingOrder, referenceOrder, referenceRank } from '../order';
+import { NameLists, NO_META, NO_STRINGS } from '../shared';
 import type { BalanceCheck, Entry, LedgerOptions, Posting, PriceRow, Transaction, AccountInfo } from '../snapshot';
 import type { Clock } from '../time';
 import { AccountBook, accountError } from './accounts';
@@ -51,8 +52,12 @@ export interface WalkOutput {
 
 interface PadState {
   pad: PadAst;
-  /** The pad's block: its padding entries are appended after it. */
-  block: Entry[];
+  /** File position of the pad (reference order of its padding entries). */
+  file: number;
+  /** Index in the entry list right after the pad's own entry: its padding entries go there. */
+  after: number;
+  /** Padding entries made for the pad (while later assertions are booked). */
+  padding: Entry[];
   /** Position of the pad in processing order (slots). */
   k: number;
   time: number;
@@ -65,8 +70,14 @@ interface LoggedCheck {
   k: number;
 }
 
+/**
+ * Sorted copy without duplicates; the list itself when it already is sorted and unique (nothing
+ * mutates these lists after parsing, so a transaction shares its directive's tags and links).
+ */
 function sortedUnique(xs: readonly string[]): string[] {
-  if (xs.length < 2) return xs.slice();
+  let ordered = true;
+  for (let i = 1; i < xs.length && ordered; i++) ordered = xs[i - 1] < xs[i];
+  if (ordered) return xs.length === 0 ? NO_STRINGS : (xs as string[]);
   const out = xs.slice().sort();
   let k = 1;
   for (let i = 1; i < out.length; i++) if (out[i] !== out[k - 1]) out[k++] = out[i];
@@ -74,29 +85,40 @@ function sortedUnique(xs: readonly string[]): string[] {
   return out;
 }
 
-function accountsOf(d: DirectiveAst): string[] {
+/** Accounts of an #entries row, shared between directives naming the same accounts. */
+function accountsOf(d: DirectiveAst, lists: NameLists): string[] {
   switch (d.type) {
-    case 'transaction':
-      return sortedUnique(d.postings.map((p) => p.account));
+    case 'transaction': {
+      const ps = d.postings;
+      if (ps.length === 2) {
+        const a = ps[0].account;
+        const b = ps[1].account;
+        return a === b ? lists.one(a) : lists.of(a < b ? [a, b] : [b, a]);
+      }
+      if (ps.length === 1) return lists.one(ps[0].account);
+      const names: string[] = [];
+      for (let i = 0; i < ps.length; i++) names.push(ps[i].account);
+      return lists.of(sortedUnique(names));
+    }
     case 'open':
     case 'close':
     case 'note':
     case 'document':
-      return [d.account];
+      return lists.one(d.account);
     case 'balance':
-      return d.padAccount ? sortedUnique([d.account, d.padAccount]) : [d.account];
+      return d.padAccount ? lists.of(sortedUnique([d.account, d.padAccount])) : lists.one(d.account);
     case 'pad':
-      return sortedUnique([d.account, d.source]);
+      return lists.of(sortedUnique([d.account, d.source]));
     default:
-      return [];
+      return NO_STRINGS;
   }
 }
 
 export function walk(input: WalkInput): WalkOutput {
   const { directives, options, clock } = input;
   const errors: LedgerError[] = [];
-  const order = processingOrder(directives);
   const padTime = padTimes(directives);
+  const order = processingOrder(directives, padTime);
 
   const lifecycle = new AccountBook(
     (function* () {
@@ -117,8 +139,14 @@ export function walk(input: WalkInput): WalkOutput {
   };
   let currentDate: DayNum = 0;
 
-  const blocks: Entry[][] = [];
-  const refKeys = new Map<Entry, ReferenceKey>();
+  // Entries in processing order as made, except the padding entries of pads (PadState.padding),
+  // which are inserted after their pad at the end.
+  const made: Entry[] = [];
+  // Reference-order keys by creation number (held in Entry.ref until the order is known).
+  const refRank: number[] = [];
+  const refFile: number[] = [];
+  const refSub: number[] = [];
+  const lists = new NameLists();
   const activePads = new Map<string, PadState>();
   const allPads: PadState[] = [];
   const checkLog: LoggedCheck[] = [];
@@ -127,22 +155,27 @@ export function walk(input: WalkInput): WalkOutput {
   const implicitSeen = new Set<string>();
   const commoditySeen = new Set<string>();
 
-  const entry = (d: DirectiveAst, id: string, time: number, txn: Transaction | null, ref: ReferenceKey): Entry => {
+  /** An entry with its reference-order key (date, rank, file position, sub-order). */
+  const entryOf = (d: DirectiveAst, id: string, storedTime: number, timestamp: number, txn: Transaction | null, rank: number, file: number, sub: number): Entry => {
     const e: Entry = {
       type: d.type,
       id,
       seq: -1,
-      ref: -1,
+      ref: refRank.length,
       date: d.date,
-      time: clock.storedTime(d.date, time),
-      timestamp: clock.timestamp(d.date, time),
+      time: storedTime,
+      timestamp,
       directive: d,
       txn,
-      accounts: accountsOf(d),
+      accounts: accountsOf(d, lists),
     };
-    refKeys.set(e, ref);
+    refRank.push(rank);
+    refFile.push(file);
+    refSub.push(sub);
     return e;
   };
+  const entry = (d: DirectiveAst, id: string, time: number, txn: Transaction | null, rank: number, file: number, sub: number): Entry =>
+    entryOf(d, id, clock.storedTime(d.date, time), clock.timestamp(d.date, time), txn, rank, file, sub);
 
   const checkAccount = (site: { src: SourceRef; date: DayNum; txnId?: string | null }, account: string, into: string[] | null) => {
     const err = accountError(site, account, lifecycle.check(account, site.date));
@@ -167,16 +200,16 @@ export function walk(input: WalkInput): WalkOutput {
       type: 'transaction',
       date,
       time,
-      meta: [],
+      meta: NO_META,
       src,
       flag: 'P',
       payee: 'Balance Pad',
       narration,
-      tags: [],
-      links: [],
+      tags: NO_STRINGS,
+      links: NO_STRINGS,
       postings: [
-        { flag: null, account, number: amount, currency, cost: null, price: null, meta: [], src },
-        { flag: null, account: source, number: null, currency: null, cost: null, price: null, meta: [], src },
+        { flag: null, account, number: amount, currency, cost: null, price: null, meta: NO_META, src },
+        { flag: null, account: source, number: null, currency: null, cost: null, price: null, meta: NO_META, src },
       ],
     };
     const txn: Transaction = {
@@ -188,19 +221,19 @@ export function walk(input: WalkInput): WalkOutput {
       flag: 'P',
       payee: 'Balance Pad',
       narration,
-      tags: [],
-      links: [],
-      meta: [],
+      tags: NO_STRINGS,
+      links: NO_STRINGS,
+      meta: NO_META,
       postings: [],
       balanced: true,
-      errors: [],
+      errors: NO_STRINGS,
       src,
     };
     const units = { number: amount, currency };
     const neg = { number: amount.neg(), currency };
     txn.postings.push(
-      { txn, index: 0, flag: null, account, units, cost: null, price: null, weight: units, meta: [], automatic: false },
-      { txn, index: 1, flag: null, account: source, units: neg, cost: null, price: null, weight: neg, meta: [], automatic: true },
+      { txn, index: 0, flag: null, account, units, cost: null, price: null, weight: units, meta: NO_META, automatic: false },
+      { txn, index: 1, flag: null, account: source, units: neg, cost: null, price: null, weight: neg, meta: NO_META, automatic: true },
     );
     balances.add(account, currency, amount, null);
     balances.add(source, currency, amount.neg(), null);
@@ -231,7 +264,8 @@ export function walk(input: WalkInput): WalkOutput {
         if (h && h.lotsOf(currency).length > 0) errors.push(Errors.padAtCost({ src: active.pad.src, date: active.pad.date }, d.account, currency));
         const { txn, ast } = makePadding(active.pad.date, active.time, d.account, active.pad.source, diff, currency, active.pad.src, 'pad:' + currency);
         active.used = true;
-        active.block.push(entry(ast, txn.id, active.time, txn, { date: active.pad.date, rank: 3, file: fileIndex.get(active.pad)!, sub: 1 + active.block.length }));
+        // sub: after the pad's own entry (1) and its earlier padding entries.
+        active.padding.push(entry(ast, txn.id, active.time, txn, 3, active.file, 2 + active.padding.length));
         correctChecks(active.k, d.account, active.pad.source, currency, diff);
       }
     }
@@ -257,17 +291,12 @@ export function walk(input: WalkInput): WalkOutput {
     return c;
   };
 
-  const fileIndex = new Map<DirectiveAst, number>();
-  directives.forEach((d, i) => fileIndex.set(d, i));
-
   for (let k = 0; k < order.length; k++) {
     const slot = order[k];
     const i = slot >> 1;
     const d = directives[i];
     currentDate = d.date;
-    const block: Entry[] = [];
-    blocks.push(block);
-    const ref: ReferenceKey = { date: d.date, rank: referenceRank(d.type), file: i, sub: 1 };
+    const rank = referenceRank(d.type);
     const time = d.type === 'pad' ? padTime.get(i)! : (d.time ?? 0);
 
     if (isPaddingSlot(slot)) {
@@ -277,7 +306,7 @@ export function walk(input: WalkInput): WalkOutput {
       const before = balances.subtreeUnits(b.account, currency);
       if (!assertionHolds(before, b.amount.number, b.tolerance)) {
         const { txn, ast } = makePadding(b.date, time, b.account, b.padAccount!, b.amount.number.minus(before), currency, b.src, 'pad:' + currency);
-        block.push(entry(ast, txn.id, time, txn, { date: b.date, rank: 2, file: i, sub: 0 }));
+        made.push(entry(ast, txn.id, time, txn, 2, i, 0));
       }
       continue;
     }
@@ -286,8 +315,8 @@ export function walk(input: WalkInput): WalkOutput {
       case 'transaction': {
         const r = bookTransaction(d, ctx);
         const id = input.directiveId(d);
-        const site = { src: d.src, date: d.date, txnId: id };
         if (!r.ok) {
+          const site = { src: d.src, date: d.date, txnId: id };
           errors.push(r.multipleAuto ? Errors.multipleImplicit(site, null) : Errors.cannotInfer(site, r.message));
           break;
         }
@@ -305,11 +334,17 @@ export function walk(input: WalkInput): WalkOutput {
           meta: d.meta,
           postings: [],
           balanced: r.balanced,
-          errors: [],
+          errors: NO_STRINGS,
           src: d.src,
         };
-        const kinds = txn.errors;
-        const seenAccount = new Set<string>();
+        // Error bookkeeping is made on the first error only: most transactions have none.
+        let kinds: string[] | null = null;
+        let site: { src: SourceRef; date: DayNum; txnId: string } | null = null;
+        let seenAccount: Set<string> | null = null;
+        const report = (e: LedgerError) => {
+          errors.push(e);
+          (kinds ??= []).push(e.kind);
+        };
         for (const row of r.rows) {
           const p = row.w.ast;
           const units = { number: row.units, currency: row.w.currency };
@@ -328,17 +363,18 @@ export function walk(input: WalkInput): WalkOutput {
           txn.postings.push(posting);
           balances.add(p.account, units.currency, units.number, row.cost, row.lot);
           const allowed = lifecycle.check(p.account, d.date);
-          if (!allowed.ok && !seenAccount.has(p.account)) {
-            seenAccount.add(p.account);
-            const err = accountError(site, p.account, allowed)!;
-            errors.push(err);
-            kinds.push(err.kind);
-          }
-          if (allowed.ok && allowed.currencies.length > 0 && !allowed.currencies.includes(units.currency) && !seenAccount.has(p.account + '|' + units.currency)) {
-            seenAccount.add(p.account + '|' + units.currency);
-            const e = Errors.currencyNotAllowed(site, p.account, units.currency, [...allowed.currencies]);
-            errors.push(e);
-            kinds.push(e.kind);
+          if (!allowed.ok) {
+            seenAccount ??= new Set();
+            if (!seenAccount.has(p.account)) {
+              seenAccount.add(p.account);
+              report(accountError((site ??= { src: d.src, date: d.date, txnId: id }), p.account, allowed)!);
+            }
+          } else if (allowed.currencies.length > 0 && !allowed.currencies.includes(units.currency)) {
+            seenAccount ??= new Set();
+            if (!seenAccount.has(p.account + '|' + units.currency)) {
+              seenAccount.add(p.account + '|' + units.currency);
+              report(Errors.currencyNotAllowed((site ??= { src: d.src, date: d.date, txnId: id }), p.account, units.currency, [...allowed.currencies]));
+            }
           }
           if (input.implicitPrices) {
             let priced: { number: Dec; currency: string } | null = null;
@@ -349,46 +385,39 @@ export function walk(input: WalkInput): WalkOutput {
               if (!implicitSeen.has(key)) {
                 implicitSeen.add(key);
                 implicit.push({
-                  row: { date: d.date, time: txn.time, timestamp: txn.timestamp, currency: units.currency, amount: priced, meta: [], seq: -1, src: d.src },
+                  row: { date: d.date, time: txn.time, timestamp: txn.timestamp, currency: units.currency, amount: priced, meta: NO_META, seq: -1, src: d.src },
                   txn,
                 });
               }
             }
           }
         }
-        for (const lp of r.lotProblems) {
-          const e = lp.kind === 'ambiguous' ? Errors.ambiguousLots(site, lp.account, lp.posting, lp.detail) : Errors.notEnoughLots(site, lp.account, lp.posting, lp.detail);
-          errors.push(e);
-          kinds.push(e.kind);
+        if (r.lotProblems.length || r.costProblems.length || !r.balanced) {
+          site ??= { src: d.src, date: d.date, txnId: id };
+          for (const lp of r.lotProblems) {
+            report(lp.kind === 'ambiguous' ? Errors.ambiguousLots(site, lp.account, lp.posting, lp.detail) : Errors.notEnoughLots(site, lp.account, lp.posting, lp.detail));
+          }
+          for (const cp of r.costProblems) report(Errors.invalidCost(site, cp.account, cp.message));
+          if (!r.balanced) report(Errors.unbalanced(site, r.residual!));
         }
-        for (const cp of r.costProblems) {
-          const e = Errors.invalidCost(site, cp.account, cp.message);
-          errors.push(e);
-          kinds.push(e.kind);
-        }
-        if (!r.balanced) {
-          const e = Errors.unbalanced(site, r.residual!);
-          errors.push(e);
-          kinds.push(e.kind);
-        }
-        txn.errors = sortedUnique(kinds);
-        block.push(entry(d, id, time, txn, ref));
+        if (kinds !== null) txn.errors = sortedUnique(kinds);
+        made.push(entryOf(d, id, txn.time, txn.timestamp, txn, rank, i, 1));
         break;
       }
       case 'balance': {
         checkAccount({ src: d.src, date: d.date }, d.account, null);
         if (d.padAccount) checkAccount({ src: d.src, date: d.date }, d.padAccount, null);
         const c = balanceCheck(d, time, k);
-        block.push(entry(d, c.id, time, null, ref));
+        made.push(entryOf(d, c.id, c.time, c.timestamp, null, rank, i, 1));
         break;
       }
       case 'pad': {
         checkAccount({ src: d.src, date: d.date }, d.account, null);
         checkAccount({ src: d.src, date: d.date }, d.source, null);
-        const state: PadState = { pad: d, block, k, time, served: new Set(), used: false };
+        made.push(entry(d, input.directiveId(d), time, null, rank, i, 1));
+        const state: PadState = { pad: d, file: i, after: made.length, padding: [], k, time, served: new Set(), used: false };
         activePads.set(d.account, state);
         allPads.push(state);
-        block.push(entry(d, input.directiveId(d), time, null, ref));
         break;
       }
       case 'close': {
@@ -400,21 +429,21 @@ export function walk(input: WalkInput): WalkOutput {
           }
         }
         activePads.delete(d.account);
-        block.push(entry(d, input.directiveId(d), time, null, ref));
+        made.push(entry(d, input.directiveId(d), time, null, rank, i, 1));
         break;
       }
       case 'note':
       case 'document':
         checkAccount({ src: d.src, date: d.date }, d.account, null);
-        block.push(entry(d, input.directiveId(d), time, null, ref));
+        made.push(entry(d, input.directiveId(d), time, null, rank, i, 1));
         break;
       case 'commodity':
         if (commoditySeen.has(d.currency)) errors.push(Errors.duplicateCommodity({ src: d.src, date: d.date }, d.currency));
         commoditySeen.add(d.currency);
-        block.push(entry(d, input.directiveId(d), time, null, ref));
+        made.push(entry(d, input.directiveId(d), time, null, rank, i, 1));
         break;
       default:
-        block.push(entry(d, input.directiveId(d), time, null, ref));
+        made.push(entry(d, input.directiveId(d), time, null, rank, i, 1));
     }
   }
 
@@ -436,25 +465,46 @@ export function walk(input: WalkInput): WalkOutput {
     );
   }
 
-  // Flatten in processing order and number.
-  const entries: Entry[] = [];
-  for (const b of blocks) for (const e of b) entries.push(e);
+  // Processing order: the entries as made, with the padding of each pad right after it.
+  let entries = made;
+  if (allPads.some((p) => p.padding.length > 0)) {
+    entries = [];
+    let from = 0;
+    for (const p of allPads) {
+      for (; from < p.after; from++) entries.push(made[from]);
+      for (const e of p.padding) entries.push(e);
+    }
+    for (; from < made.length; from++) entries.push(made[from]);
+  }
   const transactions: Transaction[] = [];
   const postings: Posting[] = [];
   const checkById = new Map(checks.map((c) => [c.id, c]));
-  entries.forEach((e, seq) => {
+  const n = entries.length;
+  const refDate = new Float64Array(n);
+  const rankOf = new Uint8Array(n);
+  const fileOf = new Float64Array(n);
+  const subOf = new Float64Array(n);
+  for (let seq = 0; seq < n; seq++) {
+    const e = entries[seq];
     e.seq = seq;
+    // e.ref holds the creation number until the reference order is known.
+    const created = e.ref;
+    refDate[seq] = e.date;
+    rankOf[seq] = refRank[created];
+    fileOf[seq] = refFile[created];
+    subOf[seq] = refSub[created];
     if (e.txn) {
       e.txn.seq = seq;
       transactions.push(e.txn);
-      for (const p of e.txn.postings) postings.push(p);
+      const ps = e.txn.postings;
+      for (let j = 0; j < ps.length; j++) postings.push(ps[j]);
     } else if (e.type === 'balance') {
       const c = checkById.get(e.id);
       if (c) c.seq = seq;
     }
-  });
-  const refs = referenceOrder(entries.map((e) => refKeys.get(e)!));
-  refs.forEach((entryIndex, r) => (entries[entryIndex].ref = r));
+  }
+  const refs = referenceOrder(refDate, rankOf, fileOf, subOf);
+  for (let r = 0; r < n; r++) entries[refs[r]].ref = r;
   for (const x of implicit) x.row.seq = x.txn.seq!;
 
   return {

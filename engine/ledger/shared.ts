@@ -1,0 +1,44 @@
+/**
+ * Shared immutable values for the many directives and postings that have no metadata, tags,
+ * links or errors. A large ledger has hundreds of thousands of them, and an empty array per field
+ * is a heap object each that the garbage collector copies until the ledger is dropped.
+ *
+ * Frozen, so that a reader that wrongly mutates one fails loudly instead of changing every
+ * directive at once. Writers (the parser) replace them with a fresh array before the first push.
+ */
+import type { Meta } from './ast';
+
+export const NO_META: Meta = Object.freeze([]) as unknown as Meta;
+export const NO_STRINGS: string[] = Object.freeze([]) as unknown as string[];
+
+/**
+ * One frozen array per distinct sorted list of names (the accounts of #entries rows): a ledger
+ * has a few thousand distinct account sets for hundreds of thousands of directives.
+ */
+export class NameLists {
+  private readonly root: TrieNode = { next: new Map(), list: null };
+
+  /** The shared list holding only `name`. */
+  one(name: string): string[] {
+    let node = this.root.next.get(name);
+    if (node === undefined) this.root.next.set(name, (node = { next: new Map(), list: null }));
+    return (node.list ??= Object.freeze([name]) as unknown as string[]);
+  }
+
+  /** The shared list equal to `sorted` (sorted, without duplicates; not kept). */
+  of(sorted: readonly string[]): string[] {
+    if (sorted.length === 0) return NO_STRINGS;
+    let node = this.root;
+    for (let i = 0; i < sorted.length; i++) {
+      let next = node.next.get(sorted[i]);
+      if (next === undefined) node.next.set(sorted[i], (next = { next: new Map(), list: null }));
+      node = next;
+    }
+    return (node.list ??= Object.freeze(sorted.slice()) as unknown as string[]);
+  }
+}
+
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  list: string[] | null;
+}
