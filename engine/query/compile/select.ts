@@ -305,13 +305,25 @@ function isAndNode(n: Node): boolean {
   return n.key.startsWith('and(');
 }
 
-/** Group keys whose groups come one after another in ledger order. */
-const CONSECUTIVE = new Set(['col:date', 'col:year', 'col:seq', 'col:id', 'col:timestamp']);
+/**
+ * Group keys whose groups come one after another in ledger order (dates never go back; the rows
+ * of a transaction are adjacent). Not seq (NULL on every synthetic period transaction, which
+ * may stand apart) nor timestamp (a time skipped by daylight saving is stored moved forward, so
+ * equal timestamps can be apart).
+ */
 function isConsecutive(keys: Node[]): boolean {
   if (keys.length === 0) return false;
-  const ks = keys.map((k) => k.key);
-  const hasTxn = ks.some((k) => k === 'col:seq' || k === 'col:id');
-  return ks.every((k) => CONSECUTIVE.has(k) || k === 'call:yearmonth(col:date)' || (k === 'col:posting_index' && hasTxn));
+  const ks = new Set(keys.map((k) => k.key));
+  const dated = ks.has('col:date') || ks.has('col:year');
+  const monthly = ks.has('col:date') || ks.has('call:yearmonth(col:date)') || (ks.has('col:year') && ks.has('col:month'));
+  for (const k of ks) {
+    if (k === 'col:date' || k === 'col:year' || k === 'col:id' || k === 'call:yearmonth(col:date)') continue;
+    if (k === 'col:month' && dated) continue;
+    if (k === 'col:day' && monthly) continue;
+    if (k === 'col:posting_index' && ks.has('col:id')) continue;
+    return false;
+  }
+  return true;
 }
 
 /** Which forms of the running balance are read (units(balance)/cost(balance) are per-currency totals). */

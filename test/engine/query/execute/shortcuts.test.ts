@@ -1,0 +1,159 @@
+/**
+ * The executor's shortcuts (document 2 "LIMIT and OFFSET" 4): they must give the rows and totals
+ * of the full evaluation, and skip exactly the work the spec allows to skip. Skipped work is
+ * made visible with a target that fails with integer overflow on one transaction only
+ * (`BOOM` below fails on the 'Buy' rows, the last transaction).
+ */
+import { describe, expect, it } from 'vitest';
+import { runQuery, encodeResult, type QueryOptions } from '../../../../engine/query/index';
+import { QueryError } from '../../../../engine/query/errors';
+import { ledger } from '../../ledger/ledger-text';
+
+const snap = ledger(`
+2024-01-01 open Assets:Cash
+2024-01-01 open Assets:Stock
+2024-01-01 open Expenses:Food
+2024-01-01 open Income:Job
+2024-01-05 * "Lunch"
+  Expenses:Food  10 USD
+  Assets:Cash   -10 USD
+2024-01-05 * "Coffee"
+  Expenses:Food   3 USD
+  Assets:Cash    -3 USD
+2024-02-01 * "Pay"
+  Assets:Cash   100 USD
+  Income:Job   -100 USD
+2024-02-03 * "Dinner"
+  Expenses:Food  20 USD
+  Assets:Cash   -20 USD
+2024-03-01 * "Buy"
+  Assets:Stock   2 HOOL {30 USD}
+  Assets:Cash  -60 USD
+`);
+
+const BOOM = "CASE WHEN narration = 'Buy' THEN 9223372036854775807 + year ELSE year END";
+const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? Number(v) : v);
+const data = (q: string, o: QueryOptions = {}) => JSON.parse(JSON.stringify(encodeResult(runQuery(snap, q, o)).data, big));
+const rows = (q: string, o: QueryOptions = {}) => data(q, o).rows;
+const usd = (n: string) => ({ positions: [{ units: { number: n, currency: 'USD' }, cost: null }] });
+function failure(q: string): string {
+  try {
+    runQuery(snap, q);
+  } catch (e) {
+    expect(e).toBeInstanceOf(QueryError);
+    return (e as QueryError).message;
+  }
+  return 'no error';
+}
+
+describe('ledger order with LIMIT/OFFSET', () => {
+  it('stops after the window; the failing rows past it are never computed', () => {
+    expect(failure(`SELECT narration, ${BOOM}`)).toBe('integer overflow');
+    expect(rows(`SELECT narration, ${BOOM} LIMIT 2 OFFSET 1`)).toEqual([
+      ['Lunch', 2024],
+      ['Coffee', 2024],
+    ]);
+  });
+  it('counts the rows past the window for count_total without computing them', () => {
+    expect(data(`SELECT narration, ${BOOM} LIMIT 3 OFFSET 2`, { countTotal: true })).toMatchObject({
+      rows: [['Coffee', 2024], ['Coffee', 2024], ['Pay', 2024]],
+      total: 10,
+    });
+    expect(data("SELECT narration WHERE account = 'Assets:Cash' LIMIT 1 OFFSET 1", { countTotal: true })).toMatchObject({
+      rows: [['Coffee']],
+      total: 5,
+    });
+  });
+  it('LIMIT 0 computes nothing and still counts', () => {
+    expect(data(`SELECT ${BOOM} LIMIT 0`, { countTotal: true })).toMatchObject({ rows: [], total: 10 });
+  });
+  it('the running balance of a page counts every chosen row before it', () => {
+    expect(rows("SELECT narration, balance WHERE account = 'Assets:Cash' LIMIT 2 OFFSET 2")).toEqual([
+      ['Pay', usd('87')],
+      ['Dinner', usd('67')],
+    ]);
+  });
+});
+
+describe('DISTINCT with LIMIT and no ORDER BY', () => {
+  it('stops once enough distinct rows are found', () => {
+    expect(failure(`SELECT DISTINCT account, ${BOOM}`)).toBe('integer overflow');
+    expect(rows(`SELECT DISTINCT account, ${BOOM} LIMIT 3`)).toEqual([
+      ['Expenses:Food', 2024],
+      ['Assets:Cash', 2024],
+      ['Income:Job', 2024],
+    ]);
+  });
+  it('applies OFFSET to distinct rows', () => {
+    expect(rows('SELECT DISTINCT account LIMIT 2 OFFSET 1')).toEqual([['Assets:Cash'], ['Income:Job']]);
+  });
+  it('with count_total counts every distinct row', () => {
+    expect(data('SELECT DISTINCT account LIMIT 1', { countTotal: true })).toMatchObject({ rows: [['Expenses:Food']], total: 4 });
+  });
+});
+
+describe('ORDER BY with LIMIT and the running balance', () => {
+  it('balances of the kept rows are those of the full evaluation (computed after the scan)', () => {
+    const q = "SELECT narration, account, balance WHERE account ~ 'Cash|Food' ORDER BY date DESC, narration LIMIT 3";
+    // Chosen rows in ledger order with the running balance of Cash and Food together:
+    // Lunch +10, -10 -> 0; Coffee +3, -3 -> 0; Pay +100 -> 100; Dinner +20 (120), -20 (100); Buy -60 -> 40.
+    expect(rows(q)).toEqual([
+      ['Buy', 'Assets:Cash', usd('40')],
+      ['Dinner', 'Expenses:Food', usd('120')],
+      ['Dinner', 'Assets:Cash', usd('100')],
+    ]);
+    // Same values as without LIMIT (no shortcut).
+    expect(rows(q.replace(' LIMIT 3', '')).slice(0, 3)).toEqual(rows(q));
+  });
+  it('keeps lots in the deferred balance and OFFSET applies after sorting (ties keep ledger order)', () => {
+    const lot = { units: { number: '2', currency: 'HOOL' }, cost: { number: '30', currency: 'USD', date: '2024-03-01', label: null } };
+    // All USD postings before Buy net to zero (the zero position is removed); Buy adds the lot, then -60 USD.
+    expect(rows('SELECT narration, account, balance ORDER BY date DESC LIMIT 2')).toEqual([
+      ['Buy', 'Assets:Stock', { positions: [lot] }],
+      ['Buy', 'Assets:Cash', { positions: [lot, { units: { number: '-60', currency: 'USD' }, cost: null }] }],
+    ]);
+    expect(rows('SELECT account, units(balance) ORDER BY date DESC LIMIT 1 OFFSET 1')).toEqual([
+      [
+        'Assets:Cash',
+        {
+          positions: [
+            { units: { number: '2', currency: 'HOOL' }, cost: null },
+            { units: { number: '-60', currency: 'USD' }, cost: null },
+          ],
+        },
+      ],
+    ]);
+  });
+  it('a failing target is still computed on every row', () => {
+    expect(failure(`SELECT narration, ${BOOM} ORDER BY date LIMIT 1`)).toBe('integer overflow');
+  });
+});
+
+describe('consecutive groups with LIMIT', () => {
+  it('builds only the returned groups: later groups are never accumulated', () => {
+    expect(failure(`SELECT date, sum(${BOOM})`)).toBe('integer overflow');
+    expect(rows(`SELECT date, count(*), sum(${BOOM}) LIMIT 2`)).toEqual([
+      ['2024-01-05', 4, 8096],
+      ['2024-02-01', 2, 4048],
+    ]);
+  });
+  it('OFFSET skips whole groups without accumulating them and count_total counts groups', () => {
+    expect(data(`SELECT date, count(*) GROUP BY date LIMIT 1 OFFSET 2`, { countTotal: true })).toMatchObject({
+      rows: [['2024-02-03', 2]],
+      total: 4,
+    });
+    expect(data(`SELECT year, month, sum(number) WHERE account = 'Assets:Cash' GROUP BY year, month LIMIT 2 OFFSET 1`)).toMatchObject({
+      rows: [
+        [2024, 2, '80'],
+        [2024, 3, '-60'],
+      ],
+    });
+  });
+  it('HAVING counts only kept groups toward LIMIT', () => {
+    expect(rows('SELECT date, count(*) AS n GROUP BY date HAVING count(*) > 2 LIMIT 1')).toEqual([['2024-01-05', 4]]);
+    expect(rows("SELECT date, sum(number) GROUP BY date HAVING sum(number) = 0 LIMIT 2 OFFSET 1")).toEqual([
+      ['2024-02-01', '0'],
+      ['2024-02-03', '0'],
+    ]);
+  });
+});
