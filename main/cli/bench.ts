@@ -60,12 +60,22 @@ async function timed(repeat: number, fn: () => unknown): Promise<{ ms: number; l
   return { ms: median(times), last };
 }
 
-/** Representative queries: a grouped sum over every posting, monthly expenses, a filtered page, BALANCES. */
-const QUERIES: { name: string; text: string }[] = [
-  { name: 'sum by account', text: 'SELECT account, sum(position) GROUP BY account' },
-  { name: 'expenses by month', text: "SELECT year, month, sum(position) WHERE account ~ '^Expenses:' GROUP BY year, month" },
-  { name: 'filtered page', text: "SELECT date, payee, account, position WHERE account ~ 'Alpha' ORDER BY date DESC LIMIT 100" },
+/**
+ * The query timings of issue 4, plus the newest-first page: BALANCES, a grouped sum over every
+ * posting, the journal of one account, a page of 100 rows with running balance and total (as the
+ * UI asks for it), monthly expenses converted at each posting's date.
+ */
+const QUERIES: { name: string; text: string; countTotal?: boolean }[] = [
   { name: 'balances', text: 'BALANCES' },
+  { name: 'sum by account', text: 'SELECT account, sum(position) GROUP BY account' },
+  { name: 'journal of one account', text: "JOURNAL '^Assets:US:BofA:Checking$'" },
+  {
+    name: 'page with balance',
+    text: "SELECT date, payee, narration, account, position, balance WHERE account ~ '^Assets:' LIMIT 100 OFFSET 1000",
+    countTotal: true,
+  },
+  { name: 'monthly convert', text: "SELECT year, month, sum(convert(position, 'USD', date)) WHERE account ~ '^Expenses:' GROUP BY year, month" },
+  { name: 'newest page with balance', text: 'SELECT date, account, position, balance ORDER BY date DESC LIMIT 100' },
 ];
 
 const SECTIONS: Section[] = [
@@ -109,7 +119,7 @@ const SECTIONS: Section[] = [
       const out: Metrics = {};
       for (const q of QUERIES) {
         try {
-          const { ms, last } = await timed(repeat, () => runQuery(snapshot, q.text));
+          const { ms, last } = await timed(repeat, () => runQuery(snapshot, q.text, { countTotal: q.countTotal === true }));
           out[`${q.name} ms`] = ms;
           out[`${q.name} rows`] = last.rows.length;
         } catch (e) {
