@@ -42,6 +42,9 @@ describe('parseAuthSetting', () => {
   });
 });
 
+// Whether dist/renderer is built must not change these tests: point the app at an empty folder.
+const NO_RENDERER = '/nonexistent/renderer-not-built';
+
 describe('authentication over HTTP', () => {
   it('answers 401 JSON with a Basic challenge on every route without credentials', async () => {
     run = await start({ auth: AUTH });
@@ -55,7 +58,7 @@ describe('authentication over HTTP', () => {
   });
 
   it('answers 401 for wrong Basic credentials and lets correct ones through on every route', async () => {
-    run = await start({ auth: AUTH, authOptions: { maxFailures: 1000 } });
+    run = await start({ auth: AUTH, authOptions: { maxFailures: 1000 }, rendererDir: NO_RENDERER });
     for (const [method, path] of ROUTES) {
       const wrong = await fetch(run.url + path, { method, headers: { authorization: basic('alice', 'nope') } });
       expect(wrong.status, `${method} ${path}`).toBe(401);
@@ -75,7 +78,7 @@ describe('authentication over HTTP', () => {
   });
 
   it('signs in with JSON, uses the HttpOnly SameSite=Strict cookie, signs out', async () => {
-    run = await start({ auth: AUTH });
+    run = await start({ auth: AUTH, rendererDir: NO_RENDERER });
     const login = await fetch(run.url + '/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
