@@ -13,8 +13,10 @@ const apiPort = Number(process.env.LEDGER_API_PORT ?? 8000);
 
 export default defineConfig({
   root: here,
-  // Relative asset URLs, so the same build works over HTTP and from file:// in Electron.
-  base: './',
+  // Absolute asset URLs: the router uses web history, so a page reloaded at a deep path
+  // (/accounts/Assets:Cash) must still find /assets/... . Both hosts serve the build at the root:
+  // http://127.0.0.1:PORT/ headless and app://ledger/ in Electron (main/electron/protocol.ts).
+  base: '/',
   plugins: [vue()],
   build: {
     outDir: path.resolve(here, '../dist/renderer'),
