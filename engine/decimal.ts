@@ -78,6 +78,11 @@ export class Dec {
     return new Dec(null, BigInt(t.slice(0, dot) + t.slice(dot + 1)), t.length - dot - 1);
   }
 
+  /** The value scaled / 10^dp (dp >= 0): for readers that computed the scaled integer themselves. */
+  static fromScaled(scaled: bigint, dp: number): Dec {
+    return new Dec(null, scaled, dp);
+  }
+
   /** Like parse but throws; for literals known to be valid. */
   static of(text: string | number | bigint): Dec {
     if (typeof text === 'number') {

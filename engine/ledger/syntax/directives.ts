@@ -11,15 +11,18 @@ import { readNumberExpr } from './number-expr';
 import type { Scanner } from './scanner';
 import { PENDING_SRC } from './transaction';
 import { readCustomValue, readMetaLine, readTagsLinks } from './values';
+import { NO_META, NO_STRINGS } from '../shared';
 import type { Dec } from '../../decimal';
 
 /** Indented lines under a non-transaction directive: metadata and comments only. */
-export function readMetaBlock(sc: Scanner, meta: Meta): void {
+export function readMetaBlock(sc: Scanner): Meta {
+  let meta: Meta = NO_META;
   while (sc.indentedLine() >= 0) {
-    if (isKeyStart(sc.code())) readMetaLine(sc, meta);
+    if (isKeyStart(sc.code())) readMetaLine(sc, meta === NO_META ? (meta = []) : meta);
     else if (isAccountFirstStart(sc.code())) sc.fail(M.postingOutsideTransaction());
     else sc.fail(M.expected('a metadata line (key: value)', sc.describe()));
   }
+  return meta;
 }
 
 function amount(sc: Scanner): Amount {
@@ -39,7 +42,8 @@ function budgetName(sc: Scanner): string {
  * Returns null when the keyword is unknown (the caller reports it).
  */
 export function readDatedDirective(sc: Scanner, keyword: string, date: DayNum, time: number | null): DirectiveAst | null {
-  const meta: Meta = [];
+  // Metadata lines follow the directive's line: filled in at the end.
+  const meta: Meta = NO_META;
   const src = PENDING_SRC;
   let d: DirectiveAst;
   switch (keyword) {
@@ -91,9 +95,9 @@ export function readDatedDirective(sc: Scanner, keyword: string, date: DayNum, t
       const account = sc.readAccount();
       sc.blank('a string');
       const text = sc.readString();
-      const tags: string[] = [];
-      const links: string[] = [];
-      readTagsLinks(sc, tags, links);
+      const tl = { tags: NO_STRINGS, links: NO_STRINGS };
+      readTagsLinks(sc, tl);
+      const { tags, links } = tl;
       d =
         keyword === 'note'
           ? { type: 'note', date, time, meta, src, account, comment: text, tags, links }
@@ -135,7 +139,7 @@ export function readDatedDirective(sc: Scanner, keyword: string, date: DayNum, t
       return null;
   }
   sc.endLine(`in the ${keyword} directive`);
-  readMetaBlock(sc, meta);
+  d.meta = readMetaBlock(sc);
   return d;
 }
 

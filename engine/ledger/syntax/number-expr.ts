@@ -103,11 +103,19 @@ function literal(sc: Scanner): Dec {
   let commas = false;
   let groupOk = true;
   let run = 0;
-  if (s.charCodeAt(i) === MINUS) h = hashStep(h, s.charCodeAt(i++));
+  // The digits as a number while exact (15 digits at most): BigInt of a number is much cheaper
+  // than BigInt of a string.
+  let m = 0;
+  let digits = 0;
+  let dp = 0;
+  const neg = s.charCodeAt(i) === MINUS;
+  if (neg) h = hashStep(h, s.charCodeAt(i++));
   while (i < sc.n) {
     const c = s.charCodeAt(i);
     if (isDigit(c)) {
       run++;
+      m = m * 10 + (c - 48);
+      digits++;
     } else if (c === COMMA && isDigit(sc.code(i + 1))) {
       // The first group has 1 to 3 digits, each later one exactly 3.
       if (commas ? run !== 3 : run > 3 || run === 0) groupOk = false;
@@ -121,7 +129,12 @@ function literal(sc: Scanner): Dec {
   if (sc.code(i) === DOT) {
     h = hashStep(h, DOT);
     i++;
-    while (i < sc.n && isDigit(s.charCodeAt(i))) h = hashStep(h, s.charCodeAt(i++));
+    for (let c: number; i < sc.n && isDigit((c = s.charCodeAt(i))); i++) {
+      h = hashStep(h, c);
+      m = m * 10 + (c - 48);
+      digits++;
+      dp++;
+    }
   }
   const hit = literals.get(s, start, i, h);
   if (hit !== undefined) {
@@ -129,7 +142,7 @@ function literal(sc: Scanner): Dec {
     return hit;
   }
   const text = s.slice(start, i);
-  const d = groupOk ? Dec.parse(text) : null;
+  const d = !groupOk ? null : digits > 0 && digits <= 15 ? Dec.fromScaled(BigInt(neg ? -m : m), dp) : Dec.parse(text);
   if (d === null) return sc.fail(M.invalidNumber(text), start);
   literals.set(text, d, h);
   sc.pos = i;

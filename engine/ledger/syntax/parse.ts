@@ -21,6 +21,7 @@ import { Positions } from './positions';
 import { Scanner, SyntaxFail, parseTimeOfDay } from './scanner';
 import { readTransaction, readTransactionFlag } from './transaction';
 import { readMetaValue } from './values';
+import { NO_META, NO_STRINGS } from '../shared';
 
 interface PushedTag {
   tag: string;
@@ -144,7 +145,11 @@ class FileParser {
     if (!this.sc.zhang && d.meta.length > 0) this.timeFromMeta(d, ls, end);
     if (this.meta.length > 0) this.applyPushedMeta(d);
     if (this.tags.length > 0 && (d.type === 'transaction' || d.type === 'note' || d.type === 'document')) {
-      for (const t of this.tags) if (d.tags.indexOf(t.tag) < 0) d.tags.push(t.tag);
+      for (const t of this.tags) {
+        if (d.tags.indexOf(t.tag) >= 0) continue;
+        if (d.tags === NO_STRINGS) d.tags = [];
+        d.tags.push(t.tag);
+      }
     }
     this.out.directives.push(d);
   }
@@ -171,6 +176,7 @@ class FileParser {
       seen.add(e.key);
       add.push({ key: e.key, kind: e.kind, text: e.text });
     }
+    if (add.length > 0 && d.meta === NO_META) d.meta = [];
     for (let i = add.length - 1; i >= 0; i--) d.meta.push(add[i]);
   }
 

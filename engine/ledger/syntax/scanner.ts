@@ -368,15 +368,16 @@ export class Scanner {
     return t;
   }
 
-  /** A metadata key `[a-z][A-Za-z0-9_-]*` (the colon is not consumed). */
+  /** A metadata key `[a-z][A-Za-z0-9_-]*` (the colon is not consumed); keys repeat, so shared. */
   readKey(): string {
     const s = this.s;
     const start = this.pos;
     if (!isLower(this.code())) this.fail(M.expected('a metadata key', this.describe()));
+    let h = hashStep(0, s.charCodeAt(start));
     let j = start + 1;
-    while (j < this.n && isKeyChar(s.charCodeAt(j))) j++;
+    for (let c: number; j < this.n && isKeyChar((c = s.charCodeAt(j))); j++) h = hashStep(h, c);
     this.pos = j;
-    return s.slice(start, j);
+    return this.name(start, j, h);
   }
 
   /** A lowercase keyword such as `open` or `budget-add`. */

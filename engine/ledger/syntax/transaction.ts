@@ -14,6 +14,7 @@ import { readCost, readPrice } from './cost';
 import { isNumberStart, readNumberExpr } from './number-expr';
 import type { Scanner } from './scanner';
 import { readMetaLine, readTagsLinks } from './values';
+import { NO_META, NO_STRINGS } from '../shared';
 
 /** Replaced by the file parser once the directive's extent is known. */
 export const PENDING_SRC: SourceRef = Object.freeze({ file: '', line: 0, column: 0, start: 0, end: 0 });
@@ -58,12 +59,12 @@ export function readTransaction(sc: Scanner, date: DayNum, time: number | null, 
       narration = str;
     } else sc.fail(M.tooManyStrings(), at);
   }
-  const tags: string[] = [];
-  const links: string[] = [];
-  readTagsLinks(sc, tags, links);
+  // Empty lists stay the shared ones (most transactions have no tags, links or metadata).
+  const tl = { tags: NO_STRINGS, links: NO_STRINGS };
+  readTagsLinks(sc, tl);
   sc.endLine('in the transaction header');
 
-  const meta: Meta = [];
+  let meta: Meta = NO_META;
   const postings: PostingAst[] = [];
   const spans = sc.postingSpans;
   spans.length = 0;
@@ -74,11 +75,12 @@ export function readTransaction(sc: Scanner, date: DayNum, time: number | null, 
     const c = sc.code();
     if (isKeyStart(c)) {
       const toPosting = last !== null && (!sc.zhang || w > lastIndent);
-      readMetaLine(sc, toPosting ? last!.meta : meta);
+      if (toPosting) readMetaLine(sc, last!.meta === NO_META ? (last!.meta = []) : last!.meta);
+      else readMetaLine(sc, meta === NO_META ? (meta = []) : meta);
       if (toPosting) spans[spans.length - 1] = sc.lastLineEnd;
     } else if (sc.isTagOrLinkAt()) {
       // Beancount allows these lines only before the first posting; we accept them anywhere.
-      readTagsLinks(sc, tags, links);
+      readTagsLinks(sc, tl);
       sc.endLine('after the tags and links');
     } else {
       const start = sc.pos;
@@ -88,7 +90,7 @@ export function readTransaction(sc: Scanner, date: DayNum, time: number | null, 
       spans.push(start, sc.lastLineEnd);
     }
   }
-  return { type: 'transaction', date, time, meta, src: PENDING_SRC, flag, payee, narration, tags, links, postings };
+  return { type: 'transaction', date, time, meta, src: PENDING_SRC, flag, payee, narration, tags: tl.tags, links: tl.links, postings };
 }
 
 /** `[flag] Account [number-expr] [CURRENCY] [{cost}] [@ price | @@ price]`. */
@@ -101,7 +103,7 @@ function readPosting(sc: Scanner): PostingAst {
     sc.ws();
   }
   const account = sc.readAccount();
-  const posting: PostingAst = { flag, account, number: null, currency: null, cost: null, price: null, meta: [], src: PENDING_SRC };
+  const posting: PostingAst = { flag, account, number: null, currency: null, cost: null, price: null, meta: NO_META, src: PENDING_SRC };
   sc.ws();
   if (isNumberStart(sc)) {
     posting.number = readNumberExpr(sc);

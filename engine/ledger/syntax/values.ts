@@ -8,6 +8,7 @@ import { COLON, HASH, QUOTE, SEMI, isDigit, isNonAscii, isUpper, isWordChar } fr
 import { isNumberStart, readNumberExpr } from './number-expr';
 import { SyntaxFail, type Scanner } from './scanner';
 import { formatDate } from '../../dates';
+import { NO_STRINGS } from '../shared';
 
 function entry(key: string, kind: MetaKind, text: string): MetaEntry {
   return { key, kind, text };
@@ -118,14 +119,22 @@ export function readCustomValue(sc: Scanner): MetaEntry {
   return sc.fail(M.expected('a value', sc.describe()));
 }
 
-/** Tags and links up to the end of the line, added to the lists (without duplicates). */
-export function readTagsLinks(sc: Scanner, tags: string[], links: string[]): void {
+/**
+ * Tags and links up to the end of the line, added to the lists (without duplicates). Lists start
+ * as the shared empty one (most directives have none) and are replaced on the first name.
+ */
+export function readTagsLinks(sc: Scanner, into: { tags: string[]; links: string[] }): void {
   for (;;) {
     sc.ws();
     if (!sc.isTagOrLinkAt()) return;
     const isTag = sc.code() === HASH;
     const name = sc.readTagName();
-    const list = isTag ? tags : links;
-    if (list.indexOf(name) < 0) list.push(name);
+    if (isTag) {
+      if (into.tags === NO_STRINGS) into.tags = [];
+      if (into.tags.indexOf(name) < 0) into.tags.push(name);
+    } else {
+      if (into.links === NO_STRINGS) into.links = [];
+      if (into.links.indexOf(name) < 0) into.links.push(name);
+    }
   }
 }
