@@ -11,43 +11,20 @@ import { Dec } from '../../decimal';
 import type { Posting } from '../../ledger/snapshot';
 import { Inventory, positionCost } from '../inventory';
 import type { EvalState, Plan } from '../compile/plan';
-import { postingsByAccount } from '../tables/account-balance';
+import { accountRows, mergeRows, type AccountRows } from './account-index';
 import type { Deadline } from './limits';
 
-/** Row indices (ledger order) of the accounts the account-only condition accepts, or null for all rows. */
-function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline): number[] | null {
+/** Row positions (ledger order) of the accounts the account-only condition accepts, or null for all rows. */
+function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline): Int32Array | null {
   if (!plan.accountFilter || plan.table.name !== 'postings') return null;
-  const posts = source as readonly Posting[];
-  const byAccount = postingsByAccount(posts);
-  const chosen: Posting[][] = [];
-  let total = 0;
-  for (const [account, list] of byAccount) {
+  const accept = plan.accountFilter.eval;
+  const chosen: AccountRows[] = [];
+  for (const a of accountRows(source as readonly Posting[])) {
     deadline.tick();
-    st.row = list[0];
-    if (plan.accountFilter.eval(st) === true) {
-      chosen.push(list);
-      total += list.length;
-    }
+    st.row = a.sample;
+    if (accept(st) === true) chosen.push(a);
   }
-  if (total === posts.length) return null;
-  // Ledger order: positions in the source array. Built through one map from row to index.
-  const indexOf = rowIndex(posts);
-  const out: number[] = new Array(total);
-  let k = 0;
-  for (const list of chosen) for (const p of list) out[k++] = indexOf.get(p)!;
-  out.sort((a, b) => a - b);
-  return out;
-}
-
-const rowIndexes = new WeakMap<readonly Posting[], Map<Posting, number>>();
-function rowIndex(posts: readonly Posting[]): Map<Posting, number> {
-  let m = rowIndexes.get(posts);
-  if (!m) {
-    m = new Map();
-    for (let i = 0; i < posts.length; i++) m.set(posts[i], i);
-    rowIndexes.set(posts, m);
-  }
-  return m;
+  return mergeRows(chosen, source.length);
 }
 
 function addTo(map: Map<string, Dec>, currency: string, n: Dec): void {
@@ -80,7 +57,7 @@ export function accumulate(plan: Plan, st: EvalState, p: Posting): void {
  * where nothing is computed and no balance is accumulated).
  */
 export class Scanner {
-  private readonly idx: number[] | null;
+  private readonly idx: Int32Array | null;
   private readonly n: number;
   private readonly filter: ((st: EvalState) => unknown) | null;
   private readonly accumulates: boolean;

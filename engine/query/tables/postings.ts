@@ -38,6 +38,23 @@ function otherAccounts(p: Posting): string[] {
   return [...set].sort();
 }
 
+/**
+ * Year, month and day of a date as query ints. Grouping by year and month reads them on every
+ * row; a ledger has a few thousand distinct dates, so they are remembered (bounded) instead of
+ * converted per row.
+ */
+const partsCache = new Map<number, readonly [bigint, bigint, bigint]>();
+function dateParts(d: number): readonly [bigint, bigint, bigint] {
+  let p = partsCache.get(d);
+  if (p === undefined) {
+    if (partsCache.size >= 100_000) partsCache.clear();
+    const [y, m, day] = civilFromDays(d);
+    p = [BigInt(y), BigInt(m), BigInt(day)];
+    partsCache.set(d, p);
+  }
+  return p;
+}
+
 const col = (name: string, type: Col['type'], description: string, get: Col['get'], ext = false): Col => ({
   name,
   type,
@@ -48,9 +65,9 @@ const col = (name: string, type: Col['type'], description: string, get: Col['get
 
 export const postingColumns: Col[] = [
   col('date', 'date', 'transaction date (time part dropped, see time)', (p) => p.txn.date),
-  col('year', 'int', 'year of date', (p) => BigInt(civilFromDays(p.txn.date)[0])),
-  col('month', 'int', 'month of date (1 to 12)', (p) => BigInt(civilFromDays(p.txn.date)[1])),
-  col('day', 'int', 'day of date (1 to 31)', (p) => BigInt(civilFromDays(p.txn.date)[2])),
+  col('year', 'int', 'year of date', (p) => dateParts(p.txn.date)[0]),
+  col('month', 'int', 'month of date (1 to 12)', (p) => dateParts(p.txn.date)[1]),
+  col('day', 'int', 'day of date (1 to 31)', (p) => dateParts(p.txn.date)[2]),
   col('flag', 'str', '`*` (also when none written), `!`, P (padding), S, C, T (period clauses), or custom', (p) => p.txn.flag),
   col('payee', 'str', 'NULL if none; a header with one string makes it the narration', (p) => p.txn.payee),
   col('narration', 'str', "'' if none", (p) => p.txn.narration),
