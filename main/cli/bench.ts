@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only 10k,100k,1m] [--repeat N] [--sections parse,load,query]
+ * npm run bench [-- --only 10k,100k,1m] [--repeat N] [--sections parse,load,query,http]
  *
  * Benchmarks the engine on generated ledgers of about 10k, 100k and 1M postings (made by
  * main/gen, cached under bench-data/ by a fingerprint of the generator's source, so a changed
@@ -11,7 +11,8 @@
  *
  * Sections are a list (SECTIONS below): each names the engine modules it needs and is skipped
  * with a note while they do not exist yet. Add a section (HTTP load, more queries) by appending
- * one entry.
+ * one entry. A section with its own `ledger` (http: the 100k-transaction ledger of
+ * `npm run gen-ledger -- --transactions 100000 --seed 1`) runs once on it, not once per size.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,6 +20,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeLedger } from './gen-ledger';
+import type { GenOptions } from '../gen/ledger-generator';
+import { HTTP_LEDGER, runHttpBench } from '../bench/http-load';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATA = join(ROOT, 'bench-data');
@@ -40,6 +43,8 @@ interface Section {
   name: string;
   /** Engine modules (paths from the root, without .ts) that must exist for the section to run. */
   needs: string[];
+  /** A ledger of its own (run once on it, whatever --only says) instead of one per size. */
+  ledger?: { name: string; transactions: number; seed: string };
   run: (ctx: SectionContext) => Promise<Metrics>;
 }
 
@@ -129,6 +134,13 @@ const SECTIONS: Section[] = [
       return out;
     },
   },
+  {
+    // The served API under load and the save-to-served time of a reload (main/bench/http-load.ts).
+    name: 'http',
+    needs: ['engine/ledger/index', 'engine/query/index', 'main/cli/serve', 'main/server/routes/query'],
+    ledger: HTTP_LEDGER,
+    run: ({ file, repeat }) => runHttpBench({ root: ROOT, file, reloads: Math.max(3, repeat) }),
+  },
 ];
 
 // ------------------------------------------------------------------ ledgers
@@ -142,13 +154,17 @@ function generatorFingerprint(): string {
 }
 
 async function ledgerFor(size: string): Promise<{ file: string; generatedMs: number | null }> {
-  const dir = join(DATA, `postings-${size}-${SEED}-${generatorFingerprint()}`);
+  return generated(`postings-${size}-${SEED}`, { postings: SIZES[size], seed: SEED });
+}
+
+async function generated(name: string, options: GenOptions): Promise<{ file: string; generatedMs: number | null }> {
+  const dir = join(DATA, `${name}-${generatorFingerprint()}`);
   const file = join(dir, 'ledger.beancount');
   if (existsSync(file)) return { file, generatedMs: null };
   mkdirSync(dir, { recursive: true });
   const t0 = performance.now();
   // Written under a temporary name and renamed, so an interrupted run never leaves a truncated cache.
-  await writeLedger({ postings: SIZES[size], seed: SEED }, file + '.part');
+  await writeLedger(options, file + '.part');
   renameSync(file + '.part', file);
   return { file, generatedMs: performance.now() - t0 };
 }
@@ -255,22 +271,31 @@ async function main(): Promise<number> {
     if (missing.length) notes.push(`section '${s.name}' skipped: ${missing.join(', ')} not there yet`);
     return missing.length === 0;
   });
-  for (const size of args.only) {
-    const { file, generatedMs } = await ledgerFor(size);
-    const st = statSync(file);
+  const ledgerRow = (size: string, file: string, generatedMs: number | null) =>
     rows.push({
       size,
       section: 'ledger',
       metrics: {
-        'file MB': st.size / 1e6,
+        'file MB': statSync(file).size / 1e6,
         'generated ms': generatedMs ?? 'cached',
         file: file.slice(ROOT.length + 1),
       },
     });
-    for (const s of runnable) {
+  const perSize = runnable.filter((x) => !x.ledger);
+  for (const size of perSize.length ? args.only : []) {
+    const { file, generatedMs } = await ledgerFor(size);
+    ledgerRow(size, file, generatedMs);
+    for (const s of perSize) {
       process.stderr.write(`bench: ${size} ${s.name}...\n`);
       rows.push({ size, section: s.name, metrics: runChild(s.name, file, args.repeat) });
     }
+  }
+  for (const s of runnable.filter((x) => x.ledger)) {
+    const { name, transactions, seed } = s.ledger!;
+    const { file, generatedMs } = await generated(`transactions-${name.replace(/\s+/g, '-')}-seed${seed}`, { transactions, seed });
+    ledgerRow(name, file, generatedMs);
+    process.stderr.write(`bench: ${name} ${s.name}...\n`);
+    rows.push({ size: name, section: s.name, metrics: runChild(s.name, file, args.repeat) });
   }
   printTable(rows);
   for (const n of notes) console.log(`\nnote: ${n}`);

@@ -1,0 +1,369 @@
+/**
+ * The `http` section of `npm run bench`: the served API under load, measured from outside.
+ *
+ * The server runs as a child process exactly as a user starts it (`npm run serve -- FILE --port 0`,
+ * i.e. main/cli/serve.ts), so the clients of this process do not share its event loop: on a
+ * 2-core machine an in-process server would count the clients' JSON parsing as server time. It
+ * serves a copy of the benchmark ledger in a temporary directory, because the reload part appends
+ * to the file.
+ *
+ * 1. Load: the dashboard's built-in queries, rendered to text through
+ *    POST /api/query/builtins/{name}/text with sample parameters, are sent to POST /api/query by
+ *    1, 4 and 16 concurrent client loops (Node's fetch: undici, keep-alive). Every level stops
+ *    after HTTP_LIMITS.requests requests or HTTP_LIMITS.seconds, whichever comes first; reported
+ *    as requests per second and p50/p99 latency per level.
+ * 2. Reload: a balanced transaction with a unique payee is appended to the served file; the time
+ *    from the end of that write until a query first sees the transaction is "save to served"
+ *    (it includes the watcher's debounce and the whole load); GET /api/status then gives the
+ *    load's own duration.
+ *
+ * Traffic goes only to 127.0.0.1; every loop is bounded in count and in time, and the server child
+ * is stopped (by its pid) in all cases.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+
+/** What the section reports (bench.ts prints and stores it): ms for times. */
+export type HttpMetrics = Record<string, number | string>;
+
+/** The ledger this section runs on, as `npm run gen-ledger -- --transactions 100000 --seed 1`. */
+export const HTTP_LEDGER = { name: '100k txns', transactions: 100_000, seed: '1' } as const;
+
+/** The dashboard's built-in queries (spec 1, "Dashboard and report endpoints"). */
+export const DASHBOARD_QUERIES = [
+  'report.net_worth',
+  'report.liabilities',
+  'report.income_expenses',
+  'report.transaction_count',
+  'report.changes',
+  'report.breakdown',
+  'report.top_postings',
+] as const;
+
+export const CONCURRENCY_LEVELS = [1, 4, 16] as const;
+
+/** Bounds of one concurrency level, of one request, and of the waits for the server. */
+export const HTTP_LIMITS = {
+  requests: 400,
+  seconds: 15,
+  requestTimeoutMs: 30_000,
+  serverStartMs: 180_000,
+  reloadWaitMs: 120_000,
+  pollEveryMs: 10,
+};
+
+export interface LatencyStats {
+  requests: number;
+  failures: number;
+  /** Requests per second over the level's wall time. */
+  rps: number;
+  p50: number;
+  p99: number;
+  /** First failure, for the report. */
+  firstFailure: string | null;
+}
+
+/** Nearest-rank percentile of an ascending list (p in 0..100); NaN for an empty list. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** One request of a load loop: resolves to null on success, else a short reason. */
+export type Attempt = (index: number) => Promise<string | null>;
+
+/**
+ * Runs `concurrency` loops that share one request counter until `maxRequests` requests were
+ * started or `maxMs` passed (a request already started is waited for). Latencies are per request.
+ */
+export async function runLevel(attempt: Attempt, concurrency: number, maxRequests: number, maxMs: number): Promise<LatencyStats> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  let firstFailure: string | null = null;
+  const t0 = performance.now();
+  const deadline = t0 + maxMs;
+  const loop = async () => {
+    while (next < maxRequests && performance.now() < deadline) {
+      const i = next++;
+      const start = performance.now();
+      let problem: string | null;
+      try {
+        problem = await attempt(i);
+      } catch (e) {
+        problem = (e as Error).message;
+      }
+      latencies.push(performance.now() - start);
+      if (problem !== null) {
+        failures++;
+        firstFailure ??= problem;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  const wall = performance.now() - t0;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    failures,
+    rps: latencies.length / (wall / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    firstFailure,
+  };
+}
+
+// ------------------------------------------------------------------ the server child
+
+interface ServerChild {
+  url: string;
+  /** Startup log line `loaded in N ms: ...` as printed by serve.ts. */
+  loadLine: string;
+  /** Peak resident set of the server process, MB (Linux /proc), or null. */
+  peakRssMb(): number | null;
+  stop(): Promise<void>;
+}
+
+async function startServer(root: string, file: string): Promise<ServerChild> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'main/cli/serve.ts'), file, '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SVC_AUTH: '' },
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s));
+  child.stderr!.setEncoding('utf8').on('data', (s: string) => (err += s));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start within ${HTTP_LIMITS.serverStartMs} ms`)), HTTP_LIMITS.serverStartMs);
+      const check = () => {
+        const m = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      };
+      child.stdout!.on('data', check);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the server exited (${code}): ${(err || out).trim().split('\n').slice(-2).join(' | ')}`));
+      });
+    });
+    const loadLine = /loaded in [^\n]*/.exec(out)?.[0] ?? out.trim().split('\n')[1] ?? '';
+    return {
+      url,
+      loadLine,
+      peakRssMb: () => {
+        try {
+          const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+          return kb ? Number(kb[1]) / 1024 : null;
+        } catch {
+          return null;
+        }
+      },
+      stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+// ------------------------------------------------------------------ API calls
+
+async function call(url: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(HTTP_LIMITS.requestTimeoutMs),
+  });
+  // Reading the whole body lets undici put the socket back into the keep-alive pool.
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON: keep the text for the message */
+  }
+  return { status: res.status, body };
+}
+
+function failure(what: string, r: { status: number; body: any }): Error {
+  const msg = typeof r.body === 'object' && r.body ? (r.body.message ?? JSON.stringify(r.body)) : String(r.body);
+  return new Error(`${what}: HTTP ${r.status}: ${String(msg).slice(0, 160)}`);
+}
+
+async function query(base: string, text: string): Promise<any> {
+  const r = await call(`${base}/api/query`, { body: { query: text } });
+  if (r.status !== 200) throw failure('query', r);
+  return r.body.data;
+}
+
+/** Sample dashboard parameters: the last calendar year of the ledger with data, in its operating currency. */
+export interface SampleParams {
+  from: string;
+  to: string;
+  currency: string;
+  interval: string;
+  type: string;
+}
+
+async function sampleParams(base: string, file: string): Promise<SampleParams> {
+  const last = await query(base, 'SELECT max(date) AS d FROM #transactions');
+  const to: string = last.rows[0][0];
+  // The option sits in the file's header in generated ledgers; the spec's default when absent.
+  const head = readFileSync(file, 'utf8').slice(0, 65_536);
+  const currency = /^option\s+"operating_currency"\s+"([^"]+)"/m.exec(head)?.[1] ?? 'USD';
+  return { from: `${to.slice(0, 4)}-01-01`, to, currency, interval: '1 month', type: 'Expenses' };
+}
+
+/** Each dashboard query's text with the sample parameters written in, via the text endpoint. */
+async function dashboardTexts(base: string, sample: SampleParams): Promise<{ name: string; text: string }[]> {
+  const list = await call(`${base}/api/query/builtins`);
+  if (list.status !== 200) throw failure('GET /api/query/builtins', list);
+  const out: { name: string; text: string }[] = [];
+  for (const name of DASHBOARD_QUERIES) {
+    const d = (list.body.data as { name: string; params: { name: string }[] }[]).find((b) => b.name === name);
+    if (!d) throw new Error(`built-in ${name} is not listed by GET /api/query/builtins`);
+    // The endpoint wants every parameter of the query and no other.
+    const params = Object.fromEntries(d.params.map((p) => [p.name, (sample as unknown as Record<string, string>)[p.name]]));
+    const r = await call(`${base}/api/query/builtins/${encodeURIComponent(name)}/text`, { body: { params } });
+    if (r.status !== 200) throw failure(`text of ${name}`, r);
+    out.push({ name, text: r.body.data.query });
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ reload
+
+interface ReloadRound {
+  saveToServedMs: number;
+  loadMs: number;
+  generation: number;
+}
+
+async function status(base: string): Promise<any> {
+  const r = await call(`${base}/api/status`);
+  if (r.status !== 200) throw failure('GET /api/status', r);
+  return r.body.data;
+}
+
+/**
+ * Appends one balanced transaction between two accounts opened by the same append (so the ledger
+ * gains no error) and polls until a query sees it.
+ */
+async function reloadRound(base: string, file: string, date: string, currency: string, round: number): Promise<ReloadRound> {
+  const before = await status(base);
+  const tag = `R${round}x${process.pid}`;
+  const payee = `bench-reload-${tag}`;
+  const text =
+    `\n${date} open Assets:BenchReload:${tag}\n${date} open Expenses:BenchReload:${tag}\n` +
+    `${date} * "${payee}" "appended by the http bench"\n` +
+    `  Expenses:BenchReload:${tag}  1.00 ${currency}\n  Assets:BenchReload:${tag}  -1.00 ${currency}\n`;
+  const probe = `SELECT count(*) AS n FROM #transactions WHERE payee = '${payee}'`;
+  appendFileSync(file, text);
+  const saved = performance.now();
+  const deadline = saved + HTTP_LIMITS.reloadWaitMs;
+  for (;;) {
+    const data = await query(base, probe);
+    if (Number(data.rows[0][0]) === 1) break;
+    if (performance.now() > deadline) throw new Error(`the appended transaction was not served within ${HTTP_LIMITS.reloadWaitMs} ms`);
+    await new Promise((r) => setTimeout(r, HTTP_LIMITS.pollEveryMs));
+  }
+  const saveToServedMs = performance.now() - saved;
+  const after = await status(base);
+  if (after.generation <= before.generation) throw new Error(`status still shows generation ${after.generation} after the reload`);
+  return { saveToServedMs, loadMs: after.load_ms, generation: after.generation };
+}
+
+// ------------------------------------------------------------------ the section
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+export interface HttpBenchOptions {
+  /** Repository root (where main/cli/serve.ts is). */
+  root: string;
+  /** Ledger to copy and serve. */
+  file: string;
+  /** Reload rounds (at least 1). */
+  reloads: number;
+  log?: (line: string) => void;
+}
+
+export async function runHttpBench(opts: HttpBenchOptions): Promise<HttpMetrics> {
+  const log = opts.log ?? ((line: string) => process.stderr.write(`bench http: ${line}\n`));
+  const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
+  let server: ServerChild | null = null;
+  try {
+    // The copy keeps the document files next to it so the copy loads with the same (no) errors.
+    const copy = join(dir, basename(opts.file));
+    cpSync(opts.file, copy);
+    const docs = join(dirname(opts.file), 'documents');
+    if (existsSync(docs)) cpSync(docs, join(dir, 'documents'), { recursive: true });
+
+    const t0 = performance.now();
+    server = await startServer(opts.root, copy);
+    const out: HttpMetrics = { 'server start ms': performance.now() - t0, 'first load': server.loadLine };
+    const base = server.url;
+    log(`server at ${base} (${server.loadLine})`);
+
+    const sample = await sampleParams(base, copy);
+    const texts = await dashboardTexts(base, sample);
+    out.params = `${sample.from}..${sample.to} ${sample.currency}`;
+
+    // One warm-up pass (also checks every query runs) and the single-client time of each.
+    for (const q of texts) {
+      const t = performance.now();
+      const data = await query(base, q.text);
+      out[`${q.name.replace('report.', '')} ms`] = performance.now() - t;
+      if (!Array.isArray(data.rows)) throw new Error(`${q.name}: no rows in the result`);
+    }
+
+    const attempt: Attempt = async (i) => {
+      const r = await call(`${base}/api/query`, { body: { query: texts[i % texts.length].text } });
+      return r.status === 200 ? null : failure(texts[i % texts.length].name, r).message;
+    };
+    for (const c of CONCURRENCY_LEVELS) {
+      log(`${c} concurrent client(s): up to ${HTTP_LIMITS.requests} requests or ${HTTP_LIMITS.seconds} s`);
+      const s = await runLevel(attempt, c, HTTP_LIMITS.requests, HTTP_LIMITS.seconds * 1000);
+      out[`c${c} requests`] = s.requests;
+      out[`c${c} req/s`] = s.rps;
+      out[`c${c} p50 ms`] = s.p50;
+      out[`c${c} p99 ms`] = s.p99;
+      if (s.failures) out[`c${c} failures`] = `${s.failures}: ${s.firstFailure}`;
+    }
+
+    const rounds: ReloadRound[] = [];
+    for (let r = 0; r < Math.max(1, opts.reloads); r++) {
+      log(`reload round ${r + 1}`);
+      rounds.push(await reloadRound(base, copy, sample.to, sample.currency, r));
+    }
+    out['save->served ms'] = median(rounds.map((r) => r.saveToServedMs));
+    out['reload load ms'] = median(rounds.map((r) => r.loadMs));
+    out['reload rounds'] = rounds.map((r) => `${Math.round(r.saveToServedMs)}/${r.loadMs}`).join(' ');
+    out['server peak RSS MB'] = server.peakRssMb() ?? 'n/a';
+    return out;
+  } finally {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
