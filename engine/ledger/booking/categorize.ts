@@ -57,19 +57,27 @@ function bucket(r: Refer): string | null {
   return null;
 }
 
+/** Groups by currency; `firstIndex` orders them (first posting of the group). */
+class Groups extends Map<string, Refer[]> {
+  readonly firstIndex = new Map<string, number>();
+  put(currency: string, r: Refer): void {
+    if (!this.firstIndex.has(currency)) this.firstIndex.set(currency, r.index);
+    let g = this.get(currency);
+    if (!g) this.set(currency, (g = []));
+    g.push(r);
+  }
+}
+
+const byIndex = (a: Refer, b: Refer) => a.index - b.index;
+
 export function categorize(postings: readonly PostingAst[], holdingsOf: (account: string) => Holdings | undefined): Categorized {
-  const groups = new Map<string, Refer[]>();
-  const firstIndex = new Map<string, number>();
+  const groups = new Groups();
+  const firstIndex = groups.firstIndex;
   const autos: Refer[] = [];
   const unknown: Refer[] = [];
-  const put = (currency: string, r: Refer) => {
-    if (!firstIndex.has(currency)) firstIndex.set(currency, r.index);
-    let g = groups.get(currency);
-    if (!g) groups.set(currency, (g = []));
-    g.push(r);
-  };
 
-  postings.forEach((p, index) => {
+  for (let index = 0; index < postings.length; index++) {
+    const p = postings[index];
     const hasUnits = p.number !== null || p.currency !== null;
     let units: Cur = hasUnits ? (p.currency ?? MISSING) : null;
     let cost: Cur = p.cost ? (p.cost.currency ?? MISSING) : null;
@@ -81,10 +89,10 @@ export function categorize(postings: readonly PostingAst[], holdingsOf: (account
     if (!hasUnits && price === null) autos.push(r);
     else {
       const c = bucket(r);
-      if (c !== null) put(c, r);
+      if (c !== null) groups.put(c, r);
       else unknown.push(r);
     }
-  });
+  }
 
   if (unknown.length === 1 && groups.size === 1) {
     const r = unknown.pop()!;
@@ -94,7 +102,7 @@ export function categorize(postings: readonly PostingAst[], holdingsOf: (account
       if (r.price === MISSING) r.price = other;
       if (r.cost === MISSING) r.cost = other;
     }
-    put(bucket(r)!, r);
+    groups.put(bucket(r)!, r);
   }
   for (const r of unknown) {
     const h = holdingsOf(postings[r.index].account);
@@ -111,7 +119,7 @@ export function categorize(postings: readonly PostingAst[], holdingsOf: (account
     }
     const c = bucket(r);
     if (c === null) return { ok: false, multipleAuto: false, message: `failed to categorize posting ${r.index + 1} (${postings[r.index].account})` };
-    put(c, r);
+    groups.put(c, r);
   }
   for (const refs of groups.values()) {
     for (const r of refs) {
@@ -129,25 +137,22 @@ export function categorize(postings: readonly PostingAst[], holdingsOf: (account
   }
   for (const refs of groups.values()) {
     for (const r of refs) {
-      for (const [cur, name] of [
-        [r.units, 'units'],
-        [r.cost, 'cost'],
-        [r.price, 'price'],
-      ] as const) {
-        if (cur === MISSING) return { ok: false, multipleAuto: false, message: `could not resolve the ${name} currency of posting ${r.index + 1} (${postings[r.index].account})` };
-      }
+      const name = r.units === MISSING ? 'units' : r.cost === MISSING ? 'cost' : r.price === MISSING ? 'price' : null;
+      if (name !== null) return { ok: false, multipleAuto: false, message: `could not resolve the ${name} currency of posting ${r.index + 1} (${postings[r.index].account})` };
     }
   }
 
-  const out: Group[] = [...groups.entries()]
-    .sort((a, b) => firstIndex.get(a[0])! - firstIndex.get(b[0])!)
-    .map(([currency, refs]) => ({
-      currency,
-      postings: refs
-        .slice()
-        .sort((a, b) => a.index - b.index)
-        .map((r) => work(postings[r.index], r, autos.some((x) => x.index === r.index))),
-    }));
+  const ordered = [...groups.entries()];
+  if (ordered.length > 1) ordered.sort((a, b) => firstIndex.get(a[0])! - firstIndex.get(b[0])!);
+  // At most one auto posting gets here.
+  const autoIndex = autos.length > 0 ? autos[0].index : -1;
+  const out: Group[] = [];
+  for (const [currency, refs] of ordered) {
+    const sorted = refs.slice().sort(byIndex);
+    const ws: WorkPosting[] = [];
+    for (const r of sorted) ws.push(work(postings[r.index], r, r.index === autoIndex));
+    out.push({ currency, postings: ws });
+  }
   return { ok: true, groups: out };
 }
 

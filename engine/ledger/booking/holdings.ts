@@ -41,6 +41,11 @@ export class Holdings {
   readonly units = new Map<string, Dec>();
   private readonly byKey = new Map<string, Lot>();
   private readonly byCurrency = new Map<string, Lot[]>();
+  /**
+   * Lots with negative units per currency: whether a posting reduces is then known without
+   * walking every lot (an account buying the same stock for years holds hundreds of lots).
+   */
+  private readonly negatives = new Map<string, number>();
 
   /** Adds units (negative to reduce); `lot`, when known, is the lot the row was taken from. */
   add(currency: string, units: Dec, cost: Cost | null, lot?: Lot): void {
@@ -53,13 +58,21 @@ export class Holdings {
     if (target) {
       const u = target.units.plus(units);
       if (u.isZero()) this.remove(target);
-      else target.units = u;
+      else {
+        if (u.isNeg() !== target.units.isNeg()) this.countNegative(currency, u.isNeg() ? 1 : -1);
+        target.units = u;
+      }
     } else if (!units.isZero()) {
       this.insert({ currency, units, cost, serial: serials++, key: lotKey(currency, cost) });
     }
   }
 
+  private countNegative(currency: string, delta: number): void {
+    this.negatives.set(currency, (this.negatives.get(currency) ?? 0) + delta);
+  }
+
   private insert(lot: Lot): void {
+    if (lot.units.isNeg()) this.countNegative(lot.currency, 1);
     this.byKey.set(lot.key, lot);
     let list = this.byCurrency.get(lot.currency);
     if (!list) this.byCurrency.set(lot.currency, (list = []));
@@ -69,6 +82,7 @@ export class Holdings {
   }
 
   private remove(lot: Lot): void {
+    if (lot.units.isNeg()) this.countNegative(lot.currency, -1);
     this.byKey.delete(lot.key);
     const list = this.byCurrency.get(lot.currency)!;
     list.splice(list.indexOf(lot), 1);
@@ -78,6 +92,14 @@ export class Holdings {
   /** Lots of a currency, oldest first (do not modify). */
   lotsOf(currency: string): readonly Lot[] {
     return this.byCurrency.get(currency) ?? [];
+  }
+
+  /** Is some lot of the currency held with units of this sign? */
+  hasLotOfSign(currency: string, sign: 1 | -1): boolean {
+    const list = this.byCurrency.get(currency);
+    if (list === undefined) return false;
+    const neg = this.negatives.get(currency) ?? 0;
+    return sign < 0 ? neg > 0 : list.length > neg;
   }
 
   /** Every lot, grouped by currency. */

@@ -68,7 +68,8 @@ function complete(w: WorkPosting, r: LotRow, single: boolean, automatic: boolean
 export type Interpolated = { ok: true; rows: Row[] } | { ok: false; message: string; tooMany: boolean };
 
 export function interpolateGroup(currency: string, items: Item[], tolerances: Tolerances, txnDate: number): Interpolated {
-  const incomplete = items.filter((i) => i.missing !== null);
+  const incomplete: Item[] = [];
+  for (const i of items) if (i.missing !== null) incomplete.push(i);
   if (incomplete.length > 1) return { ok: false, tooMany: true, message: `too many missing numbers for currency group '${currency}'` };
   const rows: Row[] = [];
   for (const it of items) {

@@ -69,12 +69,11 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
   const perUnit = costNumber(spec, units);
   const sign = units.sign();
   const out: LotBooking = { rows: [], ambiguous: null, uncovered: null, needsCostNumber: false };
-  const specCost = (): Cost | null =>
-    perUnit === null ? null : { number: perUnit, currency: spec.currency, date: spec.date ?? txnDate, label: spec.label };
-  const lots = holdings ? holdings.lotsOf(w.currency) : [];
+  const lots = holdings ? holdings.lotsOf(w.currency) : NO_LOTS;
 
+  // Reducing: some lot is held with the opposite sign (and not used up earlier in the transaction).
   let reducing = false;
-  if (sign !== 0) {
+  if (sign !== 0 && holdings && holdings.hasLotOfSign(w.currency, sign > 0 ? -1 : 1)) {
     for (const lot of lots) {
       if (remaining(lot, pending).sign() === -sign) {
         reducing = true;
@@ -85,7 +84,7 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
 
   if (!reducing) {
     if (perUnit !== null || !spec.noNumber) {
-      out.rows.push({ units, cost: specCost() });
+      out.rows.push({ units, cost: specCost(spec, perUnit, txnDate) });
       return out;
     }
     // `{}` augmentation: join the first (oldest) lot of the currency that fits what is written.
@@ -100,18 +99,17 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
   }
 
   const want = units.abs();
-  const fits = (lot: Lot) => remaining(lot, pending).sign() === -sign && matches(lot.cost, spec, perUnit);
   if (method === 'STRICT') {
     let count = 0;
     let total = Dec.ZERO;
     for (const l of lots) {
-      if (!fits(l)) continue;
+      if (!fits(l, pending, sign, spec, perUnit)) continue;
       count++;
       total = total.plus(remaining(l, pending).abs());
     }
     if (count > 1 && !total.eq(want)) {
       out.ambiguous = lots
-        .filter(fits)
+        .filter((l) => fits(l, pending, sign, spec, perUnit))
         .map((l) => lotText(l.currency, remaining(l, pending), l.cost))
         .join(', ');
     }
@@ -122,7 +120,7 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
   const taken: Lot[] = [];
   for (let j = 0; j < n && left.isPos(); j++) {
     const lot = lots[method === 'LIFO' ? n - 1 - j : j];
-    if (!fits(lot)) continue;
+    if (!fits(lot, pending, sign, spec, perUnit)) continue;
     const have = remaining(lot, pending).abs();
     const take = have.cmp(left) <= 0 ? have : left;
     const signed = sign < 0 ? take.neg() : take;
@@ -135,9 +133,21 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
   if (left.isPos()) {
     const rest = sign < 0 ? left.neg() : left;
     out.uncovered = rest;
-    out.rows.push({ units: rest, cost: specCost() });
+    out.rows.push({ units: rest, cost: specCost(spec, perUnit, txnDate) });
   }
   return out;
+}
+
+const NO_LOTS: readonly Lot[] = Object.freeze([]);
+
+/** The cost of a new lot as written (the transaction date when none is written). */
+function specCost(spec: WorkCost, perUnit: Dec | null, txnDate: DayNum): Cost | null {
+  return perUnit === null ? null : { number: perUnit, currency: spec.currency, date: spec.date ?? txnDate, label: spec.label };
+}
+
+/** Can the posting take from this lot? (Held with the opposite sign, cost fields as written.) */
+function fits(lot: Lot, pending: Pending, sign: number, spec: WorkCost, perUnit: Dec | null): boolean {
+  return remaining(lot, pending).sign() === -sign && matches(lot.cost, spec, perUnit);
 }
 
 /** Do the written cost fields match a lot's cost? (`perUnit` is the written number, if any.) */

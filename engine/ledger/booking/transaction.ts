@@ -47,6 +47,16 @@ function postingText(units: Dec, currency: string, cost: { perUnit: Dec | null; 
   return `${units} ${currency} {${n}}`;
 }
 
+// Comparators at module level: a closure made per transaction costs an allocation each time.
+const byPostingIndex = (a: Row, b: Row) => a.w.index - b.w.index;
+const byKey = (a: [string, Dec], b: [string, Dec]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+/** `number CURRENCY` texts by currency (numbers never contain a space). */
+function byCurrencyOfResidual(a: string, b: string): number {
+  const x = a.slice(a.indexOf(' ') + 1);
+  const y = b.slice(b.indexOf(' ') + 1);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** No cost, no price, every amount either complete or absent: the common case, booked directly. */
 function isSimple(txn: TransactionAst): boolean {
   for (const p of txn.postings) if (p.cost !== null || p.price !== null || (p.number === null) !== (p.currency === null)) return false;
@@ -96,10 +106,11 @@ function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
     rows.splice(at, 0, ...autoRows);
   }
   let off: string[] | null = null;
-  const order = currencies.map((c, k) => k).sort((a, b) => (currencies[a] < currencies[b] ? -1 : currencies[a] > currencies[b] ? 1 : 0));
-  for (const k of order) {
+  for (let k = 0; k < currencies.length; k++) {
     if (sums[k].abs().cmp(tolerances.get(currencies[k])) > 0) (off ??= []).push(`${sums[k]} ${currencies[k]}`);
   }
+  // Residuals are listed by currency (rare: only unbalanced transactions get here).
+  if (off !== null && off.length > 1) off.sort(byCurrencyOfResidual);
   return { ok: true, rows, balanced: off === null, residual: off ? off.join(', ') : null, lotProblems: [], costProblems: [] };
 }
 
@@ -143,7 +154,7 @@ export function bookTransaction(txn: TransactionAst, ctx: BookingContext): Booke
     rows.push(...r.rows);
   }
   // Rows in written posting order; rows of one posting (lots, groups) keep their booking order.
-  rows.sort((a, b) => a.w.index - b.w.index);
+  rows.sort(byPostingIndex);
 
   const residuals = new Map<string, Dec>();
   const costProblems: { account: string; message: string }[] = [];
@@ -157,7 +168,7 @@ export function bookTransaction(txn: TransactionAst, ctx: BookingContext): Booke
     }
   }
   const off: string[] = [];
-  for (const [cur, n] of [...residuals.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+  for (const [cur, n] of [...residuals.entries()].sort(byKey)) {
     if (n.abs().cmp(tolerances.get(cur)) > 0) off.push(`${n} ${cur}`);
   }
   return { ok: true, rows, balanced: off.length === 0, residual: off.length ? off.join(', ') : null, lotProblems, costProblems };

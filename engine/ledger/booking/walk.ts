@@ -85,6 +85,13 @@ function sortedUnique(xs: readonly string[]): string[] {
   return out;
 }
 
+/** Records an error of a transaction and its kind (the list is made on the first error). */
+function report(errors: LedgerError[], kinds: string[] | null, e: LedgerError): string[] {
+  errors.push(e);
+  (kinds ??= []).push(e.kind);
+  return kinds;
+}
+
 /** Accounts of an #entries row, shared between directives naming the same accounts. */
 function accountsOf(d: DirectiveAst, lists: NameLists): string[] {
   switch (d.type) {
@@ -341,10 +348,6 @@ export function walk(input: WalkInput): WalkOutput {
         let kinds: string[] | null = null;
         let site: { src: SourceRef; date: DayNum; txnId: string } | null = null;
         let seenAccount: Set<string> | null = null;
-        const report = (e: LedgerError) => {
-          errors.push(e);
-          (kinds ??= []).push(e.kind);
-        };
         for (const row of r.rows) {
           const p = row.w.ast;
           const units = { number: row.units, currency: row.w.currency };
@@ -367,13 +370,14 @@ export function walk(input: WalkInput): WalkOutput {
             seenAccount ??= new Set();
             if (!seenAccount.has(p.account)) {
               seenAccount.add(p.account);
-              report(accountError((site ??= { src: d.src, date: d.date, txnId: id }), p.account, allowed)!);
+              kinds = report(errors, kinds, accountError((site ??= { src: d.src, date: d.date, txnId: id }), p.account, allowed)!);
             }
           } else if (allowed.currencies.length > 0 && !allowed.currencies.includes(units.currency)) {
             seenAccount ??= new Set();
             if (!seenAccount.has(p.account + '|' + units.currency)) {
               seenAccount.add(p.account + '|' + units.currency);
-              report(Errors.currencyNotAllowed((site ??= { src: d.src, date: d.date, txnId: id }), p.account, units.currency, [...allowed.currencies]));
+              const e = Errors.currencyNotAllowed((site ??= { src: d.src, date: d.date, txnId: id }), p.account, units.currency, [...allowed.currencies]);
+              kinds = report(errors, kinds, e);
             }
           }
           if (input.implicitPrices) {
@@ -395,10 +399,11 @@ export function walk(input: WalkInput): WalkOutput {
         if (r.lotProblems.length || r.costProblems.length || !r.balanced) {
           site ??= { src: d.src, date: d.date, txnId: id };
           for (const lp of r.lotProblems) {
-            report(lp.kind === 'ambiguous' ? Errors.ambiguousLots(site, lp.account, lp.posting, lp.detail) : Errors.notEnoughLots(site, lp.account, lp.posting, lp.detail));
+            const e = lp.kind === 'ambiguous' ? Errors.ambiguousLots(site, lp.account, lp.posting, lp.detail) : Errors.notEnoughLots(site, lp.account, lp.posting, lp.detail);
+            kinds = report(errors, kinds, e);
           }
-          for (const cp of r.costProblems) report(Errors.invalidCost(site, cp.account, cp.message));
-          if (!r.balanced) report(Errors.unbalanced(site, r.residual!));
+          for (const cp of r.costProblems) kinds = report(errors, kinds, Errors.invalidCost(site, cp.account, cp.message));
+          if (!r.balanced) kinds = report(errors, kinds, Errors.unbalanced(site, r.residual!));
         }
         if (kinds !== null) txn.errors = sortedUnique(kinds);
         made.push(entryOf(d, id, txn.time, txn.timestamp, txn, rank, i, 1));
