@@ -44,7 +44,7 @@ export function compileCall(scope: Scope, e: A.Call): Node {
     const index = scope.aggs.length;
     const argNodes = args.map((a, i) => ({ ...a, eval: fs[i] }));
     const impl = ov.impl;
-    scope.aggs.push({ index, init: impl.init, step: impl.step as (s: unknown, args: unknown[], st: unknown) => unknown, finish: impl.finish, star: e.star, args: argNodes });
+    scope.aggs.push({ index, name: e.name.toLowerCase(), init: impl.init, step: impl.step as (s: unknown, args: unknown[], st: unknown) => unknown, finish: impl.finish, star: e.star, args: argNodes });
     const n = opNode(returns, (st) => st.aggs[index], args, 'agg:' + key, e.start);
     return { ...n, kind: 'agg', hasAgg: true, readsRow: false, readsMeta: false, columns: new Set(), isConst: false };
   }

@@ -62,6 +62,8 @@ export interface CExpr {
 
 export interface AggSlot {
   index: number;
+  /** Function name, lower case (the executor computes last(balance) after the scan). */
+  name: string;
   init(): unknown;
   step(state: unknown, args: unknown[], st: EvalState): unknown;
   finish(state: unknown): unknown;

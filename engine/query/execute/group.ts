@@ -9,11 +9,14 @@ import type { TypeName } from '../types';
 import { GroupIndex } from './group-keys';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
-import { scan } from './scan';
+import type { Posting } from '../../ledger/snapshot';
+import { accumulate, resetRunning, Scanner } from './scan';
 
 interface Group {
   row: unknown;
   states: unknown[];
+  /** Values of deferred aggregates (last of the running balance), filled after the scan. */
+  late: unknown[] | null;
   /** Aggregates were not accumulated (group outside the LIMIT window, only counted). */
   hollow: boolean;
 }
@@ -27,20 +30,43 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   const argBufs = slots.map((s) => new Array(s.args.length));
   const orderExprs = plan.order.map((o) => o.expr);
   const width = Math.max(1, plan.targets.length);
+  const consecutive = keys.length > 0 && agg.consecutive && plan.order.length === 0 && !plan.distinct && w.end !== Infinity;
+  // last() of the running balance: a snapshot per row would copy the whole inventory on every
+  // row; only the ordinal of the group's last row is kept and the value computed by a replay
+  // after the scan. Consecutive groups are finished during the scan when HAVING decides their
+  // fate, so then the value is needed at once and not deferred.
+  const deferred = slots.map((s) => s.name === 'last' && s.args.length === 1 && RUNNING.has(s.args[0].key) && !(consecutive && agg.having));
+  const anyDeferred = deferred.some((d) => d);
+  // The bare balance column as an aggregate argument is handed over live: aggregates snapshot
+  // what they keep (functions/aggregates.ts), so no copy is made for rows they only read.
+  const live = slots.map((s) => s.args.map((a) => a.key === 'col:balance'));
+  /** Source positions of the chosen rows (for the replay) and the current row's ordinal. */
+  const chosen: number[] = [];
+  let ordinal = -1;
+  const scanAll = (visit: () => boolean | void) =>
+    new Scanner(plan, source, st, deadline).run((at) => {
+      ordinal++;
+      if (anyDeferred) chosen.push(at);
+      return visit();
+    });
 
   const newGroup = (hollow: boolean): Group => {
     budget.add(width, 'groups');
-    return { row: st.row, states: hollow ? [] : slots.map((s) => s.init()), hollow };
+    return { row: st.row, states: hollow ? [] : slots.map((s) => s.init()), late: null, hollow };
   };
   const step = (g: Group) => {
     for (let i = 0; i < slots.length; i++) {
       const s = slots[i];
+      if (deferred[i]) {
+        g.states[i] = ordinal;
+        continue;
+      }
       let args: unknown[] = NO_ARGS;
       if (!s.star) {
         args = argBufs[i];
         let hasNull = false;
         for (let j = 0; j < s.args.length; j++) {
-          const v = s.args[j].eval(st);
+          const v = live[i][j] ? st.running : s.args[j].eval(st);
           if (v === null) hasNull = true;
           args[j] = v;
         }
@@ -56,31 +82,66 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   const finish = (g: Group): OutRow | null => {
     st.row = g.row;
     const values = new Array(slots.length);
-    for (let i = 0; i < slots.length; i++) values[i] = slots[i].finish(g.states[i]);
+    for (let i = 0; i < slots.length; i++) values[i] = deferred[i] ? (g.late?.[i] ?? null) : slots[i].finish(g.states[i]);
     st.aggs = values;
     if (agg.having && agg.having.eval(st) !== true) return null;
     const out = evalAll(plan.targets, st);
     return { keys: orderExprs.length ? evalAll(orderExprs, st) : NO_ARGS, seq: seq++, values: out, size: rowSize(types, out) };
   };
   const index = new GroupIndex<Group>(keys);
+  /** Replays the running balance and fills the deferred values of these groups. */
+  const fillDeferred = (groups: Group[]) => {
+    if (!anyDeferred) return;
+    const wanted: { at: number; g: Group; i: number }[] = [];
+    for (const g of groups) {
+      if (g.hollow) continue;
+      for (let i = 0; i < slots.length; i++) {
+        // A group without rows (no keys, nothing chosen) keeps the initial state: last gives NULL.
+        if (deferred[i] && typeof g.states[i] === 'number') wanted.push({ at: g.states[i] as number, g, i });
+      }
+    }
+    if (wanted.length === 0) return;
+    wanted.sort((a, b) => a.at - b.at);
+    resetRunning(plan, st);
+    let k = 0;
+    const last = wanted[wanted.length - 1].at;
+    for (let o = 0; o <= last; o++) {
+      deadline.tick();
+      const row = source[chosen[o]];
+      st.row = row;
+      accumulate(plan, st, row as Posting);
+      while (k < wanted.length && wanted[k].at === o) {
+        const { g, i } = wanted[k++];
+        (g.late ??= new Array(slots.length))[i] = slots[i].args[0].eval(st);
+      }
+    }
+  };
 
   if (keys.length === 0) {
     // All targets are aggregates: every row forms one group, which exists even without rows.
     st.row = null;
     const g = newGroup(false);
-    scan(plan, source, st, deadline, () => step(g));
+    scanAll(() => step(g));
+    fillDeferred([g]);
     const r = finish(g);
     return { rows: r ? [r] : [], skipped: 0 };
   }
 
-  if (agg.consecutive && plan.order.length === 0 && !plan.distinct && w.end !== Infinity) {
+  if (consecutive) {
     // Groups come one after another in ledger order: each is complete when the next starts.
     const rows: OutRow[] = [];
     let started = 0; // groups seen
     let passed = 0; // groups kept by HAVING
     let cur: Group | null = null;
+    /** Groups of the window whose deferred values come after the scan (no HAVING then). */
+    const pending: Group[] = [];
     const close = (g: Group): void => {
       if (g.hollow) {
+        passed++;
+        return;
+      }
+      if (anyDeferred) {
+        pending.push(g);
         passed++;
         return;
       }
@@ -90,7 +151,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
       passed++;
     };
     let stop = false;
-    scan(plan, source, st, deadline, () => {
+    scanAll(() => {
       if (index.startsNew(st) || cur === null) {
         if (cur) {
           // finish() points st.row at the closed group's row: the new group starts at this row.
@@ -110,13 +171,18 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
       if (!cur.hollow) step(cur);
     });
     if (cur && !stop) close(cur);
+    if (anyDeferred) {
+      fillDeferred(pending);
+      for (const g of pending) rows.push(finish(g)!);
+    }
     return { rows, skipped: Math.min(w.offset, passed), total: passed };
   }
 
   const makeGroup = () => newGroup(false);
-  scan(plan, source, st, deadline, () => {
+  scanAll(() => {
     step(index.find(st, makeGroup));
   });
+  fillDeferred(index.groups);
   const rows: OutRow[] = [];
   for (const g of index.groups) {
     deadline.tick();
@@ -128,3 +194,5 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
 }
 
 const NO_ARGS: unknown[] = [];
+/** Keys of the running balance forms read by the scan (never NULL). */
+const RUNNING = new Set(['col:balance', 'call:units(col:balance)#running', 'call:cost(col:balance)#running']);

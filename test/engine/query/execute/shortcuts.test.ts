@@ -157,3 +157,35 @@ describe('consecutive groups with LIMIT', () => {
     ]);
   });
 });
+
+describe('aggregates of the running balance', () => {
+  // Chosen rows of Cash and Food with the balance after each: Lunch Food 10, Lunch Cash 0,
+  // Coffee Food 3, Coffee Cash 0, Pay Cash 100, Dinner Food 120, Dinner Cash 100, Buy Cash 40.
+  const W = "WHERE account ~ 'Cash|Food'";
+  it('last(balance) per group is the balance after the group’s last row (computed after the scan)', () => {
+    expect(rows(`SELECT account, last(balance) ${W} GROUP BY account`)).toEqual([
+      ['Expenses:Food', usd('120')],
+      ['Assets:Cash', usd('40')],
+    ]);
+  });
+  it('consecutive groups with LIMIT/OFFSET, also for units(balance)', () => {
+    expect(rows(`SELECT date, last(balance), last(units(balance)) ${W} LIMIT 2 OFFSET 1`)).toEqual([
+      ['2024-02-01', usd('100'), usd('100')],
+      ['2024-02-03', usd('100'), usd('100')],
+    ]);
+    expect(rows(`SELECT date, last(balance) ${W} LIMIT 1`)).toEqual([['2024-01-05', { positions: [] }]]);
+  });
+  it('consecutive groups with HAVING', () => {
+    expect(rows(`SELECT date, last(balance) ${W} GROUP BY date HAVING count(*) = 2 LIMIT 2`)).toEqual([['2024-02-03', usd('100')]]);
+  });
+  it('one group without keys; NULL without rows', () => {
+    // Cash alone: -10, -13, 87, 67, 7.
+    expect(rows("SELECT last(balance), first(balance), count(*), sum(balance) WHERE account = 'Assets:Cash'")).toEqual([
+      [usd('7'), usd('-10'), 5, usd('138')],
+    ]);
+    expect(rows("SELECT last(balance), count(*) WHERE account = 'Nope'")).toEqual([[null, 0]]);
+  });
+  it('min and max keep the extreme balance, not the live one', () => {
+    expect(rows("SELECT min(balance), max(balance) WHERE account = 'Assets:Cash'")).toEqual([[usd('-13'), usd('87')]]);
+  });
+});
