@@ -214,7 +214,10 @@ async function query(base: string, text: string): Promise<any> {
   return r.body.data;
 }
 
-/** Sample dashboard parameters: the last calendar year of the ledger with data, in its operating currency. */
+/**
+ * Sample dashboard parameters: from January 1 to the last transaction of the ledger's last year,
+ * in its operating currency, by month; breakdown and top postings of Expenses.
+ */
 export interface SampleParams {
   from: string;
   to: string;
@@ -224,7 +227,8 @@ export interface SampleParams {
 }
 
 async function sampleParams(base: string, file: string): Promise<SampleParams> {
-  const last = await query(base, 'SELECT max(date) AS d FROM #transactions');
+  // Padding transactions (flag P) are left out: the range ends on the last transaction written.
+  const last = await query(base, "SELECT max(date) AS d FROM #transactions WHERE flag != 'P'");
   const to: string = last.rows[0][0];
   // The option sits in the file's header in generated ledgers; the spec's default when absent.
   const head = readFileSync(file, 'utf8').slice(0, 65_536);
