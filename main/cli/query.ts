@@ -9,19 +9,36 @@ import { QueryError } from '../../engine/query/errors';
 import { stringifyResult } from '../../engine/query/encode';
 import { toText } from '../../engine/query/values';
 import { toCsv } from '../../engine/query/csv';
+import type { Inventory } from '../../engine/query/inventory';
+import type { TypeName } from '../../engine/query/types';
 
 function usage(): never {
   process.stderr.write('usage: npm run query -- LEDGER "QUERY" [--format table|csv|json]\n');
   process.exit(2);
 }
 
+/** Lines of a cell: an inventory shows one position per line (as bean-query does), so wide lots stay readable. */
+function cellLines(type: TypeName, v: unknown): string[] {
+  if (v === null) return [''];
+  if (type === 'inventory') {
+    const ps = (v as Inventory).positions();
+    return ps.length === 0 ? [''] : ps.map((p) => toText('position', p as never));
+  }
+  return [toText(type, v as never)];
+}
+
 function table(result: QueryResult): string {
   const head = result.columns.map((c) => c.name);
-  const body = result.rows.map((r) => r.map((v, i) => (v === null ? '' : toText(result.columns[i].type, v as never))));
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const body = result.rows.map((r) => r.map((v, i) => cellLines(result.columns[i].type, v)));
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => Math.max(...r[i].map((l) => l.length)))));
   const right = result.columns.map((c) => c.type === 'int' || c.type === 'decimal');
   const line = (cells: string[]) => cells.map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n') + '\n';
+  const out = [line(head), widths.map((w) => '-'.repeat(w)).join('  ')];
+  for (const r of body) {
+    const height = Math.max(...r.map((c) => c.length));
+    for (let k = 0; k < height; k++) out.push(line(r.map((c) => c[k] ?? '')));
+  }
+  return out.join('\n') + '\n';
 }
 
 function main(argv: string[]): number {
