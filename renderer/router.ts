@@ -13,11 +13,31 @@ export interface NavEntry {
   label: string;
 }
 
-export const NAV: readonly NavEntry[] = [{ to: '/explore', label: 'Query' }];
+export const NAV: readonly NavEntry[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/report', label: 'Report' },
+  { to: '/accounts', label: 'Accounts' },
+  { to: '/journal', label: 'Journal' },
+  { to: '/budgets', label: 'Budgets' },
+  { to: '/commodities', label: 'Commodities' },
+  { to: '/documents', label: 'Documents' },
+  { to: '/errors', label: 'Errors' },
+  { to: '/explore', label: 'Query' },
+];
 
 const routes: RouteRecordRaw[] = [
-  // Until the dashboard exists the Query page is the start page.
-  { path: '/', redirect: '/explore' },
+  { path: '/', redirect: '/dashboard' },
+  { path: '/dashboard', name: 'dashboard', component: () => import('./pages/dashboard/DashboardPage.vue'), meta: { title: 'Dashboard' } },
+  { path: '/report', name: 'report', component: () => import('./pages/report/ReportPage.vue'), meta: { title: 'Report' } },
+  { path: '/accounts', name: 'accounts', component: () => import('./pages/accounts/AccountsPage.vue'), meta: { title: 'Accounts' } },
+  { path: '/accounts/:account', name: 'account', component: () => import('./pages/accounts/AccountPage.vue'), meta: { title: 'Account' } },
+  { path: '/journal', name: 'journal', component: () => import('./pages/journal/JournalPage.vue'), meta: { title: 'Journal' } },
+  { path: '/budgets', name: 'budgets', component: () => import('./pages/budgets/BudgetsPage.vue'), meta: { title: 'Budgets' } },
+  { path: '/budgets/:name', name: 'budget', component: () => import('./pages/budgets/BudgetPage.vue'), meta: { title: 'Budget' } },
+  { path: '/commodities', name: 'commodities', component: () => import('./pages/commodities/CommoditiesPage.vue'), meta: { title: 'Commodities' } },
+  { path: '/commodities/:name', name: 'commodity', component: () => import('./pages/commodities/CommodityPage.vue'), meta: { title: 'Commodity' } },
+  { path: '/documents', name: 'documents', component: () => import('./pages/documents/DocumentsPage.vue'), meta: { title: 'Documents' } },
+  { path: '/errors', name: 'errors', component: () => import('./pages/errors/ErrorsPage.vue'), meta: { title: 'Errors' } },
   { path: '/explore', name: 'explore', component: () => import('./pages/query/QueryPage.vue'), meta: { title: 'Query' } },
   { path: '/:rest(.*)*', name: 'not-found', component: () => import('./pages/not-found/NotFoundPage.vue'), meta: { title: 'Not found' } },
 ];
