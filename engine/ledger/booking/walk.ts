@@ -15,7 +15,7 @@ import type { DayNum } from '../../dates';
 import type { BalanceAst, DirectiveAst, PadAst, SourceRef, TransactionAst } from '../ast';
 import { Errors, type LedgerError } from '../errors';
 import { isPaddingSlot, padTimes, processingOrder, referenceOrder, referenceRank } from '../order';
-import { NameLists, NO_META, NO_STRINGS } from '../shared';
+import { NameLists, NO_META, NO_STRINGS, exact } from '../shared';
 import type { BalanceCheck, Entry, LedgerOptions, Posting, PriceRow, Transaction, AccountInfo } from '../snapshot';
 import type { Clock } from '../time';
 import { AccountBook, accountError } from './accounts';
@@ -84,6 +84,9 @@ function sortedUnique(xs: readonly string[]): string[] {
   out.length = k;
   return out;
 }
+
+/** Posting rows of the transaction being booked (reused; the transaction keeps an exact-size copy). */
+const scratch: Posting[] = [];
 
 /** Records an error of a transaction and its kind (the list is made on the first error). */
 function report(errors: LedgerError[], kinds: string[] | null, e: LedgerError): string[] {
@@ -238,10 +241,10 @@ export function walk(input: WalkInput): WalkOutput {
     };
     const units = { number: amount, currency };
     const neg = { number: amount.neg(), currency };
-    txn.postings.push(
+    txn.postings = [
       { txn, index: 0, flag: null, account, units, cost: null, price: null, weight: units, meta: NO_META, automatic: false },
       { txn, index: 1, flag: null, account: source, units: neg, cost: null, price: null, weight: neg, meta: NO_META, automatic: true },
-    );
+    ];
     balances.add(account, currency, amount, null);
     balances.add(source, currency, amount.neg(), null);
     return { txn, ast };
@@ -348,6 +351,8 @@ export function walk(input: WalkInput): WalkOutput {
         let kinds: string[] | null = null;
         let site: { src: SourceRef; date: DayNum; txnId: string } | null = null;
         let seenAccount: Set<string> | null = null;
+        const rowsOut = scratch;
+        rowsOut.length = 0;
         for (const row of r.rows) {
           const p = row.w.ast;
           const units = { number: row.units, currency: row.w.currency };
@@ -363,7 +368,7 @@ export function walk(input: WalkInput): WalkOutput {
             meta: p.meta,
             automatic: row.automatic,
           };
-          txn.postings.push(posting);
+          rowsOut.push(posting);
           balances.add(p.account, units.currency, units.number, row.cost, row.lot);
           const allowed = lifecycle.check(p.account, d.date);
           if (!allowed.ok) {
@@ -405,6 +410,7 @@ export function walk(input: WalkInput): WalkOutput {
           for (const cp of r.costProblems) kinds = report(errors, kinds, Errors.invalidCost(site, cp.account, cp.message));
           if (!r.balanced) kinds = report(errors, kinds, Errors.unbalanced(site, r.residual!));
         }
+        txn.postings = exact(rowsOut);
         if (kinds !== null) txn.errors = sortedUnique(kinds);
         made.push(entryOf(d, id, txn.time, txn.timestamp, txn, rank, i, 1));
         break;

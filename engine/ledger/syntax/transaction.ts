@@ -14,7 +14,10 @@ import { readCost, readPrice } from './cost';
 import { isNumberStart, readNumberExpr } from './number-expr';
 import type { Scanner } from './scanner';
 import { readMetaLine, readTagsLinks } from './values';
-import { NO_META, NO_STRINGS } from '../shared';
+import { NO_META, NO_STRINGS, exact } from '../shared';
+
+/** Postings of the transaction being read (reused; the directive keeps an exact-size copy). */
+const scratch: PostingAst[] = [];
 
 /** Replaced by the file parser once the directive's extent is known. */
 export const PENDING_SRC: SourceRef = Object.freeze({ file: '', line: 0, column: 0, start: 0, end: 0 });
@@ -65,7 +68,8 @@ export function readTransaction(sc: Scanner, date: DayNum, time: number | null, 
   sc.endLine('in the transaction header');
 
   let meta: Meta = NO_META;
-  const postings: PostingAst[] = [];
+  const postings = scratch;
+  postings.length = 0;
   const spans = sc.postingSpans;
   spans.length = 0;
   let last: PostingAst | null = null;
@@ -90,7 +94,20 @@ export function readTransaction(sc: Scanner, date: DayNum, time: number | null, 
       spans.push(start, sc.lastLineEnd);
     }
   }
-  return { type: 'transaction', date, time, meta, src: PENDING_SRC, flag, payee, narration, tags: tl.tags, links: tl.links, postings };
+  for (let i = 0; i < postings.length; i++) if (postings[i].meta !== NO_META) postings[i].meta = exact(postings[i].meta);
+  return {
+    type: 'transaction',
+    date,
+    time,
+    meta: meta === NO_META ? meta : exact(meta),
+    src: PENDING_SRC,
+    flag,
+    payee,
+    narration,
+    tags: tl.tags === NO_STRINGS ? NO_STRINGS : exact(tl.tags),
+    links: tl.links === NO_STRINGS ? NO_STRINGS : exact(tl.links),
+    postings: exact(postings),
+  };
 }
 
 /** `[flag] Account [number-expr] [CURRENCY] [{cost}] [@ price | @@ price]`. */
