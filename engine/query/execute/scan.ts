@@ -3,9 +3,10 @@
  * (NULL counts as false) and accumulates the running balance over exactly those rows, before any
  * grouping or sorting (spec "Evaluation order" 2-3).
  *
- * Narrowing: conjuncts that read only `account` are evaluated once per distinct account; then
- * only the rows of matching accounts are read, still in ledger order. The full condition is
- * still applied to every row read, so narrowing never changes a result.
+ * Narrowing: conjuncts that read only `account` (`account = 'X'`, `account ~ '^X'`,
+ * `under(account, 'X')`, `account IN (...)`, ...) are evaluated once per distinct account; then
+ * only the rows of accepted accounts are read, still in ledger order (account-index.ts). The full
+ * condition is still applied to every row read, so narrowing never changes a result.
  */
 import { Dec } from '../../decimal';
 import type { Posting } from '../../ledger/snapshot';
@@ -118,12 +119,4 @@ export class Scanner {
     this.pos = n;
     return c;
   }
-}
-
-/**
- * Calls `visit` for every row passing the condition, with `st.row` and the running balances set.
- * `visit` returns false to stop the scan early.
- */
-export function scan(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline, visit: () => boolean | void): void {
-  new Scanner(plan, source, st, deadline).run(visit);
 }
