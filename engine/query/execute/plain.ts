@@ -79,11 +79,11 @@ export function plainRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     return { rows, skipped: 0 };
   }
 
-  const orderExprs = order.map((o) => o.expr);
-  const cmp = makeCompare(plan);
-  let seq = 0;
   if (order.length > 0 && !plan.distinct && w.end !== Infinity) return topRows(plan, source, st, opts, types, w);
 
+  // Everything else keeps every row: sorted (ORDER BY), then DISTINCT/OFFSET/LIMIT by the caller.
+  const orderExprs = order.map((o) => o.expr);
+  let seq = 0;
   const rows: OutRow[] = [];
   new Scanner(plan, source, st, deadline).run(() => {
     const keys = order.length ? evalAll(orderExprs, st) : EMPTY;
@@ -92,7 +92,7 @@ export function plainRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     budget.add(size);
     rows.push({ keys, seq: seq++, values, size });
   });
-  if (order.length) sortRows(rows, cmp, deadline);
+  if (order.length) sortRows(rows, makeCompare(plan), deadline);
   return { rows, skipped: 0 };
 }
 
