@@ -36,6 +36,21 @@ interface AmountJson {
   currency: string;
 }
 
+interface PositionJson {
+  units: AmountJson;
+  cost: { number: string; currency: string; date: string | null; label: string | null } | null;
+}
+
+/** Beancount's way: `10 HOOL {518.73 USD, 2014-08-09, "lot"}`. */
+function positionText(p: PositionJson): string {
+  const units = `${p.units.number} ${p.units.currency}`;
+  if (p.cost === null) return units;
+  let c = `${p.cost.number} ${p.cost.currency}`;
+  if (p.cost.date !== null) c += `, ${p.cost.date}`;
+  if (p.cost.label !== null) c += `, "${p.cost.label}"`;
+  return `${units} {${c}}`;
+}
+
 /** Spec cell encoding -> plain display text, for the column types the e2e queries use. */
 export function expectedCellText(cell: unknown, type: string): string {
   if (cell === null) return 'NULL';
@@ -49,11 +64,19 @@ export function expectedCellText(cell: unknown, type: string): string {
       const a = cell as AmountJson;
       return `${a.number} ${a.currency}`;
     }
+    case 'position':
+      return positionText(cell as PositionJson);
     case 'inventory': {
-      // One line per currency; positions without cost (the e2e queries sum cash accounts).
-      const ps = (cell as { positions: { units: AmountJson; cost: unknown }[] }).positions;
-      if (ps.some((p) => p.cost !== null)) throw new Error('expectedCellText: inventories with cost are not used in e2e queries');
-      return ps.map((p) => `${p.units.number} ${p.units.currency}`).join('\n');
+      // One line per currency; lots of one currency share it, joined with ', ' (the table's
+      // documented choice in renderer/lib/cells.ts).
+      const lines: string[] = [];
+      let current: string | null = null;
+      for (const p of (cell as { positions: PositionJson[] }).positions) {
+        if (p.units.currency === current) lines[lines.length - 1] += `, ${positionText(p)}`;
+        else lines.push(positionText(p));
+        current = p.units.currency;
+      }
+      return lines.join('\n');
     }
     default:
       throw new Error(`expectedCellText: column type ${type} is not used in e2e queries`);
