@@ -69,11 +69,26 @@ function documentValues(meta: Meta): string[] {
 export function buildDocuments(input: DocumentInput): { rows: DocumentRow[]; errors: LedgerError[] } {
   const rows: DocumentRow[] = [];
   const errors: LedgerError[] = [];
+  // Ledgers name the same few files again and again (receipts in transaction metadata): one
+  // file-system look-up and one path computation per distinct name and declaring file.
+  const existsCache = new Map<string, boolean>();
+  const fileExists = (p: string) => {
+    let e = existsCache.get(p);
+    if (e === undefined) existsCache.set(p, (e = input.fileExists(p)));
+    return e;
+  };
+  const located = new Map<string, Located>();
+  const locate = (written: string, declaring: string): Located => {
+    const key = declaring + '\u0000' + written;
+    let loc = located.get(key);
+    if (loc === undefined) located.set(key, (loc = locateDocument(written, declaring, input.root, input.format, fileExists)));
+    return loc;
+  };
   for (const i of input.referenceOrder) {
     const e = input.entries[i];
     if (e.type !== 'document') continue;
     const d = e.directive as DocumentAst;
-    const loc = locateDocument(d.filename, d.src.file, input.root, input.format, input.fileExists);
+    const loc = locate(d.filename, d.src.file);
     if (!loc.exists) errors.push(Errors.documentNotFound({ src: d.src, date: d.date }, d.account, d.filename));
     rows.push({
       date: d.date,
@@ -95,7 +110,7 @@ export function buildDocuments(input: DocumentInput): { rows: DocumentRow[]; err
     if (!t || e.directive.type !== 'transaction' || !namesDocument(e.directive)) continue;
     const declaring = t.src?.file ?? input.root;
     const add = (written: string, account: string | null, source: 'transaction' | 'posting', meta: Meta) => {
-      const loc = locateDocument(written, declaring, input.root, input.format, input.fileExists);
+      const loc = locate(written, declaring);
       rows.push({
         date: t.date,
         account,

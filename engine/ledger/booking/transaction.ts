@@ -63,6 +63,9 @@ function isSimple(txn: TransactionAst): boolean {
   return true;
 }
 
+const NO_LOT_PROBLEMS: LotProblem[] = Object.freeze([]) as unknown as LotProblem[];
+const NO_COST_PROBLEMS: { account: string; message: string }[] = Object.freeze([]) as unknown as { account: string; message: string }[];
+
 /**
  * Same result as the general path for simple transactions (one group per currency in order of
  * first appearance, the auto posting filling each), without its intermediate structures.
@@ -70,7 +73,6 @@ function isSimple(txn: TransactionAst): boolean {
 function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
   const currencies: string[] = [];
   const sums: Dec[] = [];
-  const rows: Row[] = [];
   let auto = -1;
   const ps = txn.postings;
   for (let i = 0; i < ps.length; i++) {
@@ -80,30 +82,31 @@ function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
       auto = i;
       continue;
     }
-    const currency = p.currency!;
-    const w = { index: i, ast: p, number: p.number, currency, cost: null, price: null, auto: false };
-    rows.push({ w, units: p.number, cost: null, price: null, weight: p.number, weightCurrency: currency, automatic: false, reduces: false, lot: undefined });
-    const k = currencies.indexOf(currency);
+    const k = currencies.indexOf(p.currency!);
     if (k < 0) {
-      currencies.push(currency);
+      currencies.push(p.currency!);
       sums.push(p.number);
     } else sums[k] = sums[k].plus(p.number);
   }
   const tolerances = inferTolerances(ps, ctx.options);
-  if (auto >= 0) {
-    const p = ps[auto];
-    const autoRows: Row[] = [];
+  // Rows in posting order; the auto posting's rows (one per currency left unbalanced) at its place.
+  const rows: Row[] = [];
+  for (let i = 0; i < ps.length; i++) {
+    const p = ps[i];
+    if (i !== auto) {
+      const currency = p.currency!;
+      const w = { index: i, ast: p, number: p.number, currency, cost: null, price: null, auto: false };
+      rows.push({ w, units: p.number!, cost: null, price: null, weight: p.number!, weightCurrency: currency, automatic: false, reduces: false, lot: undefined });
+      continue;
+    }
     for (let k = 0; k < currencies.length; k++) {
       if (sums[k].isZero()) continue;
       const currency = currencies[k];
       const units = quantize(tolerances.get(currency), sums[k].neg());
       const w = { index: auto, ast: p, number: null, currency, cost: null, price: null, auto: true };
-      autoRows.push({ w, units, cost: null, price: null, weight: units, weightCurrency: currency, automatic: true, reduces: false, lot: undefined });
+      rows.push({ w, units, cost: null, price: null, weight: units, weightCurrency: currency, automatic: true, reduces: false, lot: undefined });
       sums[k] = sums[k].plus(units);
     }
-    let at = 0;
-    while (at < rows.length && rows[at].w.index < auto) at++;
-    rows.splice(at, 0, ...autoRows);
   }
   let off: string[] | null = null;
   for (let k = 0; k < currencies.length; k++) {
@@ -111,7 +114,7 @@ function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
   }
   // Residuals are listed by currency (rare: only unbalanced transactions get here).
   if (off !== null && off.length > 1) off.sort(byCurrencyOfResidual);
-  return { ok: true, rows, balanced: off === null, residual: off ? off.join(', ') : null, lotProblems: [], costProblems: [] };
+  return { ok: true, rows, balanced: off === null, residual: off ? off.join(', ') : null, lotProblems: NO_LOT_PROBLEMS, costProblems: NO_COST_PROBLEMS };
 }
 
 export function bookTransaction(txn: TransactionAst, ctx: BookingContext): BookedTxn {
