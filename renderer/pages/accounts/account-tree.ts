@@ -136,10 +136,27 @@ export function buildAccountTree(list: ListRow[], balances: BalanceRow[], operat
   return roots;
 }
 
-/** The visible rows, depth first, skipping the children of collapsed accounts. */
-export function visibleRows(roots: AccountNode[], collapsed: ReadonlySet<string>): AccountNode[] {
+/**
+ * Whether a subtree is only history as of `today`: nothing held in it, and each account in it is
+ * closed on or before today or is a mere parent without directive or postings. Such subtrees are
+ * hidden unless the page shows closed accounts (choice, like Fava's "hide closed accounts").
+ */
+export function isClosedSubtree(n: AccountNode, today: string): boolean {
+  const closed = n.close !== null && n.close <= today;
+  const bareParent = !n.declared && !n.posted;
+  if (!closed && !bareParent) return false;
+  for (const units of n.total.units.values()) if (!units.isZero()) return false;
+  return n.children.every((c) => isClosedSubtree(c, today));
+}
+
+/**
+ * The visible rows, depth first, skipping the children of collapsed accounts and, when
+ * `hideClosedAsOf` is a day, the closed subtrees as of that day.
+ */
+export function visibleRows(roots: AccountNode[], collapsed: ReadonlySet<string>, hideClosedAsOf: string | null = null): AccountNode[] {
   const out: AccountNode[] = [];
   const walk = (n: AccountNode) => {
+    if (hideClosedAsOf !== null && isClosedSubtree(n, hideClosedAsOf)) return;
     out.push(n);
     if (!collapsed.has(n.account)) for (const c of n.children) walk(c);
   };

@@ -92,6 +92,39 @@ describe('buildAccountTree on accounts.list and accounts.balances of a text ledg
   });
 });
 
+describe('hiding closed accounts', () => {
+  const text = `
+2024-01-01 open Assets:Closed:A
+2024-01-01 open Assets:Closed:B
+2024-01-01 open Assets:Live
+2024-01-01 open Equity:Opening
+2024-01-02 * "in"
+  Assets:Closed:B   5 USD
+  Equity:Opening
+2024-01-03 * "out"
+  Assets:Closed:B  -5 USD
+  Equity:Opening
+2024-02-01 close Assets:Closed:A
+2024-03-01 close Assets:Closed:B
+`;
+  const s = ledger(text);
+  const roots = buildAccountTree(
+    builtinRows(s, 'accounts.list', {}) as unknown as ListRow[],
+    builtinRows(s, 'accounts.balances', { operating_currency: 'USD' }) as unknown as BalanceRow[],
+    'USD',
+  );
+  const names = (asOf: string | null) => visibleRows(roots, new Set(), asOf).map((n) => n.account);
+
+  it('hides a bare parent whose accounts are all closed and empty', () => {
+    expect(names('2024-03-01')).toEqual(['Assets', 'Assets:Live', 'Equity', 'Equity:Opening']);
+  });
+
+  it('keeps accounts closed after the day, and everything when not hiding', () => {
+    expect(names('2024-02-15')).toEqual(['Assets', 'Assets:Closed', 'Assets:Closed:B', 'Assets:Live', 'Equity', 'Equity:Opening']);
+    expect(names(null)).toEqual(['Assets', 'Assets:Closed', 'Assets:Closed:A', 'Assets:Closed:B', 'Assets:Live', 'Equity', 'Equity:Opening']);
+  });
+});
+
 describe('ancestors', () => {
   it('lists the parents outermost first', () => {
     expect(ancestors('Assets:US:BofA:Checking')).toEqual(['Assets', 'Assets:US', 'Assets:US:BofA']);
