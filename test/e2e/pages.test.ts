@@ -120,4 +120,47 @@ describeE2E('Report pages', (e2e) => {
     await page.getByText('No errors: the ledger loaded cleanly.').waitFor();
     await expect(page.locator('ol.errors > li').count()).resolves.toBe(0);
   });
+
+  it('commodities: holdings and latest prices equal their built-in queries', async () => {
+    const page = await e2e.open('/commodities');
+    await page.locator('main table.data tbody tr').first().waitFor();
+    const header = (await page.locator('main table.data thead th').nth(2).textContent()) ?? '';
+    const currency = /\(([A-Z][A-Z0-9'._-]*)\)/.exec(header)?.[1];
+    expect(currency).toBe('USD'); // the example ledger's operating_currency
+    const holdings = (await e2e.server.query(await builtinText(e2e.server, 'commodities.holdings', {}))).body.data.rows as [string, string][];
+    const prices = (await e2e.server.query(await builtinText(e2e.server, 'commodities.latest_prices', { currency: 'USD' }))).body.data
+      .rows as [string, string, string, string][];
+    expect(holdings.length).toBeGreaterThan(0);
+    expect(prices.length).toBeGreaterThan(0);
+    const shown = new Map(
+      (
+        await page.locator('main table.data tbody tr').evaluateAll((rows) =>
+          rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+        )
+      ).map((cells) => [cells[0], cells.map(withoutGrouping)] as const),
+    );
+    for (const [cur, total] of holdings) expect(shown.get(cur)?.[1], `holdings of ${cur}`).toBe(total);
+    for (const [cur, date, , rate] of prices) {
+      expect(shown.get(cur)?.[2], `latest price of ${cur}`).toBe(rate);
+      expect(shown.get(cur)?.[3], `price date of ${cur}`).toBe(date);
+    }
+  });
+
+  it('accounts: every account of accounts.list is listed with its open date', async () => {
+    const page = await e2e.open('/accounts');
+    await page.locator('main table.tree tbody tr').first().waitFor();
+    const closed = page.getByLabel('Show closed accounts');
+    if (!(await closed.isChecked())) await closed.check();
+    const list = (await e2e.server.query(await builtinText(e2e.server, 'accounts.list', {}))).body.data.rows as [string, string, string | null][];
+    expect(list.length).toBeGreaterThan(0);
+    const shown = new Map(
+      await page.locator('main table.tree tbody tr').evaluateAll((rows) =>
+        rows.map((tr) => {
+          const tds = tr.querySelectorAll('td');
+          return [tds[0].querySelector('a')?.getAttribute('title') ?? '', tds[3]?.textContent?.trim() ?? ''] as [string, string];
+        }),
+      ),
+    );
+    for (const [account, open] of list) expect(shown.get(account), account).toBe(open);
+  });
 });

@@ -6,11 +6,14 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** E2E_CHROMIUM overrides the path (another build, another distribution's location). */
-const CANDIDATES = [process.env.E2E_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-
+/**
+ * E2E_CHROMIUM, when set, is the only path tried (another build or distribution; a missing path
+ * shows the skip); otherwise Debian's and Ubuntu's locations.
+ */
 export function chromiumPath(): string | null {
-  for (const p of CANDIDATES) if (p && existsSync(p)) return p;
+  const env = process.env.E2E_CHROMIUM;
+  const candidates = env ? [env] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const p of candidates) if (existsSync(p)) return p;
   return null;
 }
 
