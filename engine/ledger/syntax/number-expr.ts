@@ -7,7 +7,7 @@ import { Dec } from '../../decimal';
 import { SyntaxMessages as M } from '../errors';
 import { COMMA, DOT, LPAREN, MINUS, PLUS, RPAREN, SLASH, STAR, isDigit } from './chars';
 import type { Scanner } from './scanner';
-import { SliceTable, hashStep } from './slice-table';
+import { SliceCache, hashStep } from './slice-table';
 
 /** Deep enough for any real amount, shallow enough to never exhaust the stack. */
 const MAX_DEPTH = 64;
@@ -92,7 +92,7 @@ function factor(sc: Scanner, depth: number): Dec {
 }
 
 /** Literals repeat (1.00, 100 USD, prices): decimals are immutable, so one per distinct text. */
-const literals = new SliceTable<Dec>(4096);
+const literals = new SliceCache<Dec>(8192);
 
 /** `123`, `-1,234.50` (commas group thousands, checked), `12.`, `.5`. */
 function literal(sc: Scanner): Dec {

@@ -415,18 +415,26 @@ export class Scanner {
   }
 }
 
+function digitsAt(text: string, i: number): boolean {
+  return isDigit(text.charCodeAt(i)) && isDigit(text.charCodeAt(i + 1));
+}
+function two(text: string, i: number): number {
+  return (text.charCodeAt(i) - 48) * 10 + (text.charCodeAt(i + 1) - 48);
+}
+
 /** `H:MM`, `HH:MM` or `HH:MM:SS` to seconds since midnight; null when out of range or malformed. */
 export function parseTimeOfDay(text: string): number | null {
-  const parts = text.split(':');
-  if (parts.length < 2 || parts.length > 3) return null;
-  const nums: number[] = [];
-  for (let k = 0; k < parts.length; k++) {
-    const p = parts[k];
-    if (p.length === 0 || p.length > 2 || (k > 0 && p.length !== 2)) return null;
-    for (let i = 0; i < p.length; i++) if (!isDigit(p.charCodeAt(i))) return null;
-    nums.push(Number(p));
-  }
-  const [h, m, sec = 0] = nums;
+  // Read from char codes: Beancount ledgers give tens of thousands of `time:` values.
+  const n = text.length;
+  // Hours have one or two digits, minutes and seconds exactly two.
+  const hl = n > 1 && text.charCodeAt(1) === COLON ? 1 : 2;
+  if (n !== hl + 3 && n !== hl + 6) return null;
+  if (!isDigit(text.charCodeAt(0)) || (hl === 2 && !isDigit(text.charCodeAt(1)))) return null;
+  if (text.charCodeAt(hl) !== COLON || !digitsAt(text, hl + 1)) return null;
+  if (n === hl + 6 && (text.charCodeAt(hl + 3) !== COLON || !digitsAt(text, hl + 4))) return null;
+  const h = hl === 1 ? text.charCodeAt(0) - 48 : two(text, 0);
+  const m = two(text, hl + 1);
+  const sec = n === hl + 6 ? two(text, hl + 4) : 0;
   if (h > 23 || m > 59 || sec > 59) return null;
   return h * 3600 + m * 60 + sec;
 }

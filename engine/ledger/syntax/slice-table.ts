@@ -71,3 +71,39 @@ export class SliceTable<T> {
     for (let i = 0; i < texts.length; i++) if (texts[i] !== undefined) this.insert(texts[i]!, values[i]!, hashes[i]);
   }
 }
+
+/**
+ * A fixed-size direct-mapped cache with the same keys: a new text takes its slot from whatever
+ * was there. For values that may all differ (number literals), where a table that grows and is
+ * cleared when full spends its time clearing and re-growing.
+ */
+export class SliceCache<T> {
+  private readonly mask: number;
+  private readonly hashes: Int32Array;
+  private readonly texts: (string | undefined)[];
+  private readonly values: (T | undefined)[];
+
+  /** `size`: a power of two. */
+  constructor(size: number) {
+    this.mask = size - 1;
+    this.hashes = new Int32Array(size);
+    this.texts = new Array(size).fill(undefined);
+    this.values = new Array(size).fill(undefined);
+  }
+
+  get(s: string, start: number, end: number, hash: number): T | undefined {
+    const i = slot(hash) & this.mask;
+    const t = this.texts[i];
+    const len = end - start;
+    if (t === undefined || this.hashes[i] !== hash || t.length !== len) return undefined;
+    for (let k = 0; k < len; k++) if (t.charCodeAt(k) !== s.charCodeAt(start + k)) return undefined;
+    return this.values[i];
+  }
+
+  set(text: string, value: T, hash: number): void {
+    const i = slot(hash) & this.mask;
+    this.hashes[i] = hash;
+    this.texts[i] = text;
+    this.values[i] = value;
+  }
+}
