@@ -84,6 +84,11 @@ export interface Plan {
   /** Conjuncts reading only `account` (postings): evaluated once per account to narrow the scan. */
   accountFilter: CExpr | null;
   /**
+   * The filter without those conjuncts: what a scan narrowed to the accepted accounts still
+   * evaluates per row (null: nothing left).
+   */
+  filterRest: CExpr | null;
+  /**
    * Which forms of the running balance the query reads: the full lot inventory, or only
    * units(balance) / cost(balance), which are kept as per-currency totals without lots.
    */

@@ -153,7 +153,7 @@ export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOpti
   return {
     table,
     filter,
-    accountFilter: table === postingsTable && filter ? accountOnly(filter) : null,
+    ...splitAccountFilter(table === postingsTable ? filter : null),
     balance,
     columns: targets.map((t) => ({ name: t.name, type: t.node.type === 'null' ? 'null' : t.node.type })),
     targets: targets.map((t) => t.node),
@@ -286,19 +286,26 @@ function andNode(ns: Node[]): Node {
   );
 }
 
-/** Conjuncts of the condition that read only `account` (evaluated once per account to narrow the scan). */
-function accountOnly(filter: Node): CExpr | null {
+/**
+ * Conjuncts of the condition that read only `account` (evaluated once per account to narrow the
+ * scan) and the other conjuncts (still evaluated on every row read).
+ */
+function splitAccountFilter(filter: Node | null): { accountFilter: CExpr | null; filterRest: CExpr | null } {
+  if (!filter) return { accountFilter: null, filterRest: null };
   const parts: Node[] = [];
+  const rest: Node[] = [];
   const visit = (n: Node) => {
     if (n.kind === 'op' && isAndNode(n)) {
       n.kids.forEach(visit);
       return;
     }
     if (!n.isConst && !n.readsMeta && !n.readsBalance && !n.hasAgg && n.columns.size === 1 && n.columns.has('account')) parts.push(n);
+    else rest.push(n);
   };
   visit(filter);
-  if (parts.length === 0) return null;
-  return parts.length === 1 ? parts[0] : andNode(parts);
+  if (parts.length === 0) return { accountFilter: null, filterRest: filter };
+  const all = (ns: Node[]) => (ns.length === 0 ? null : ns.length === 1 ? ns[0] : andNode(ns));
+  return { accountFilter: all(parts), filterRest: all(rest) };
 }
 
 function isAndNode(n: Node): boolean {

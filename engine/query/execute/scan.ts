@@ -73,11 +73,13 @@ export class Scanner {
     /** False when nothing reads the running balance during this pass (it is replayed later). */
     withBalance = true,
   ) {
-    this.filter = plan.filter ? plan.filter.eval : null;
     const bal = plan.balance;
     this.accumulates = withBalance && (bal.full || bal.units || bal.cost);
     resetRunning(plan, st);
     this.idx = narrowedIndices(plan, source, st, deadline);
+    // The rows of a narrowed scan already satisfy the account-only conjuncts.
+    const filter = this.idx ? plan.filterRest : plan.filter;
+    this.filter = filter ? filter.eval : null;
     this.n = this.idx ? this.idx.length : source.length;
   }
 

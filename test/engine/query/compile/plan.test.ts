@@ -11,7 +11,10 @@ const keyTexts = (q: string) => plan(q).aggregate?.keys.map((k) => k.key) ?? nul
 
 describe('account filter (scan narrowing)', () => {
   it('takes the conjuncts that read only account', () => {
-    expect(plan("SELECT date WHERE account = 'A' AND year = 2024").accountFilter?.key).toBe('(col:account=lit:str:A)');
+    const p = plan("SELECT date WHERE account = 'A' AND year = 2024");
+    expect(p.accountFilter?.key).toBe('(col:account=lit:str:A)');
+    expect(p.filterRest?.key).toBe('(col:year=lit:int:2024)');
+    expect(plan("SELECT date WHERE account = 'A'").filterRest).toBeNull();
     expect(plan("SELECT date FROM account ~ '^Assets' WHERE under(account, 'Assets:Bank')").accountFilter?.key).toMatch(/^and\(/);
     expect(plan("SELECT date WHERE account IN ('A', 'B')").accountFilter).not.toBeNull();
     expect(plan("JOURNAL 'Cash'").accountFilter).not.toBeNull();
@@ -19,6 +22,7 @@ describe('account filter (scan narrowing)', () => {
   it('has none when no conjunct reads account alone', () => {
     expect(plan("SELECT date WHERE account = 'A' OR year = 2024").accountFilter).toBeNull();
     expect(plan('SELECT date WHERE year = 2024').accountFilter).toBeNull();
+    expect(plan('SELECT date WHERE year = 2024').filterRest?.key).toBe('(col:year=lit:int:2024)');
     expect(plan("SELECT date WHERE account = payee").accountFilter).toBeNull();
     expect(plan('SELECT date').accountFilter).toBeNull();
   });
