@@ -22,10 +22,11 @@ export interface LedgerServer {
   close(): Promise<void>;
 }
 
-export async function startLedgerServer(): Promise<LedgerServer> {
+/** `file`: the ledger of main/demo/ to serve (its copy), default the bundled example. */
+export async function startLedgerServer(file = 'example.beancount'): Promise<LedgerServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ledger-e2e-'));
   cpSync(DEMO_DIR, dir, { recursive: true });
-  const ledger = path.join(dir, 'example.beancount');
+  const ledger = path.join(dir, file);
   // A short debounce keeps the reload test quick; the product default is tuned for editors.
   const service = await openLedgerService({ ledger, app: { rendererDir: RENDERER_DIR }, watch: { debounceMs: 50 } });
   if (!service.first.swapped) {

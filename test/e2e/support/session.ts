@@ -27,7 +27,7 @@ function slug(text: string): string {
 }
 
 /** `describe` whose tests get `e2e` (valid inside tests and hooks); skips without Chromium. */
-export function describeE2E(name: string, body: (e2e: E2E) => void): void {
+export function describeE2E(name: string, body: (e2e: E2E) => void, options: { ledger?: string } = {}): void {
   if (!HAVE_CHROMIUM) console.warn(SKIP_MESSAGE);
   describe.skipIf(!HAVE_CHROMIUM)(name, () => {
     let browser: Browser | null = null;
@@ -38,7 +38,7 @@ export function describeE2E(name: string, body: (e2e: E2E) => void): void {
 
     beforeAll(async () => {
       mkdirSync(ARTIFACTS, { recursive: true });
-      [browser, server] = await Promise.all([launchChromium(), startLedgerServer()]);
+      [browser, server] = await Promise.all([launchChromium(), startLedgerServer(options.ledger)]);
     }, 60_000);
 
     afterAll(async () => {
