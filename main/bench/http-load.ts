@@ -185,13 +185,23 @@ async function startServer(root: string, file: string): Promise<ServerChild> {
 
 // ------------------------------------------------------------------ API calls
 
+/** The request never got an HTTP answer (connection refused or reset, timeout). */
+class NetworkError extends Error {}
+
 async function call(url: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(url, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(HTTP_LIMITS.requestTimeoutMs),
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(HTTP_LIMITS.requestTimeoutMs),
+    });
+  } catch (e) {
+    // undici says only "fetch failed"; the socket error (ECONNRESET ...) is in its cause.
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new NetworkError(`${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+  }
   // Reading the whole body lets undici put the socket back into the keep-alive pool.
   const text = await res.text();
   let body: any = text;
@@ -257,6 +267,10 @@ async function dashboardTexts(base: string, sample: SampleParams): Promise<{ nam
 
 interface ReloadRound {
   saveToServedMs: number;
+  /** Polls that got no HTTP answer while the server was reloading. */
+  networkFailures: string[];
+  /** Longest single poll: how long the API stalled for a client during the reload. */
+  longestPollMs: number;
   loadMs: number;
   generation: number;
 }
@@ -283,8 +297,21 @@ async function reloadRound(base: string, file: string, date: string, currency: s
   appendFileSync(file, text);
   const saved = performance.now();
   const deadline = saved + HTTP_LIMITS.reloadWaitMs;
+  const networkFailures: string[] = [];
+  let longestPollMs = 0;
   for (;;) {
-    const data = await query(base, probe);
+    let data;
+    const t = performance.now();
+    try {
+      data = await query(base, probe);
+    } catch (e) {
+      // A client polling during a reload may see its connection dropped: count it and keep polling.
+      if (!(e instanceof NetworkError) || performance.now() > deadline) throw e;
+      networkFailures.push(e.message);
+      continue;
+    } finally {
+      longestPollMs = Math.max(longestPollMs, performance.now() - t);
+    }
     if (Number(data.rows[0][0]) === 1) break;
     if (performance.now() > deadline) throw new Error(`the appended transaction was not served within ${HTTP_LIMITS.reloadWaitMs} ms`);
     await new Promise((r) => setTimeout(r, HTTP_LIMITS.pollEveryMs));
@@ -292,7 +319,7 @@ async function reloadRound(base: string, file: string, date: string, currency: s
   const saveToServedMs = performance.now() - saved;
   const after = await status(base);
   if (after.generation <= before.generation) throw new Error(`status still shows generation ${after.generation} after the reload`);
-  return { saveToServedMs, loadMs: after.load_ms, generation: after.generation };
+  return { saveToServedMs, networkFailures, longestPollMs, loadMs: after.load_ms, generation: after.generation };
 }
 
 // ------------------------------------------------------------------ the section
@@ -357,13 +384,23 @@ export async function runHttpBench(opts: HttpBenchOptions): Promise<HttpMetrics>
     }
 
     const rounds: ReloadRound[] = [];
-    for (let r = 0; r < Math.max(1, opts.reloads); r++) {
-      log(`reload round ${r + 1}`);
-      rounds.push(await reloadRound(base, copy, sample.to, sample.currency, r));
+    try {
+      for (let r = 0; r < Math.max(1, opts.reloads); r++) {
+        log(`reload round ${r + 1}`);
+        rounds.push(await reloadRound(base, copy, sample.to, sample.currency, r));
+      }
+    } catch (e) {
+      // Reported with the figures measured so far (a thrown error would lose them all).
+      out['reload error'] = `round ${rounds.length + 1}: ${(e as Error).message}`;
     }
-    out['save->served ms'] = median(rounds.map((r) => r.saveToServedMs));
-    out['reload load ms'] = median(rounds.map((r) => r.loadMs));
-    out['reload rounds'] = rounds.map((r) => `${Math.round(r.saveToServedMs)}/${r.loadMs}`).join(' ');
+    if (rounds.length) {
+      out['save->served ms'] = median(rounds.map((r) => r.saveToServedMs));
+      out['reload load ms'] = median(rounds.map((r) => r.loadMs));
+      out['reload stall ms'] = median(rounds.map((r) => r.longestPollMs));
+      out['reload rounds'] = rounds.map((r) => `${Math.round(r.saveToServedMs)}/${r.loadMs}`).join(' ');
+      const dropped = rounds.flatMap((r) => r.networkFailures);
+      if (dropped.length) out['reload poll failures'] = `${dropped.length}: ${dropped[0]}`;
+    }
     out['server peak RSS MB'] = server.peakRssMb() ?? 'n/a';
     return out;
   } finally {

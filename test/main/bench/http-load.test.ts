@@ -98,6 +98,7 @@ describe('runHttpBench on a small generated ledger', () => {
     const rounds = String(m['reload rounds']).split(' ');
     expect(rounds).toHaveLength(2);
     expect(m['save->served ms']).toBeGreaterThanOrEqual(150);
+    expect(m['reload stall ms']).toBeLessThanOrEqual(m['save->served ms'] as number);
     // The source ledger is never touched: the bench appends to its copy.
     expect(fs.readFileSync(file, 'utf8')).toBe(original);
   }, 60_000);
