@@ -120,23 +120,62 @@ export class Dec {
   /**
    * Python-Decimal division: exact results keep the scale closest to the ideal one
    * (dp(a) - dp(b), never negative since the spec forbids exponent notation);
-   * inexact results have 28 significant digits. Division by zero gives null.
+   * inexact results have 28 significant digits, rounded half to even. Division by zero gives null.
+   *
+   * Done in bigint arithmetic on the scaled integers (prices and costs divide a lot while a
+   * ledger is booked; decimal.js objects per division cost ten times more):
+   * |a / b| = N / D with N = |A| x 10^dp(b) and D = |B| x 10^dp(a).
    */
   div(o: Dec): Dec | null {
-    if (o.scaled === 0n) return null;
-    const q = Round28.div(this.v, o.v);
-    const exact = new ExactDecimal(q).times(o.v).eq(this.v);
-    const qq = new ExactDecimal(q);
-    if (!exact) return Dec.fromV(qq, Math.max(0, 27 - qq.e, qq.decimalPlaces()));
-    if (qq.isZero()) return new Dec(null, 0n, Math.max(0, this.dp - o.dp));
-    const maxDp = 27 - qq.e; // more places would exceed 28 significant digits
-    const dp = Math.max(0, Math.min(Math.max(this.dp - o.dp, qq.decimalPlaces()), Math.max(maxDp, qq.decimalPlaces())));
-    return Dec.fromV(qq, dp);
+    const B = o.scaled;
+    if (B === 0n) return null;
+    const A = this.scaled;
+    if (A === 0n) return new Dec(null, 0n, Math.max(0, this.dp - o.dp));
+    const neg = A < 0n !== B < 0n;
+    const N = (A < 0n ? -A : A) * pow10(o.dp);
+    const D = (B < 0n ? -B : B) * pow10(this.dp);
+    // e: exponent of the quotient's leading digit (N / D in [10^e, 10^(e+1))).
+    let e = digitCount(N) - digitCount(D);
+    if (e >= 0 ? N < D * pow10(e) : N * pow10(-e) < D) e--;
+    // Quotient to 28 significant digits: `places` decimal places (negative: tens, hundreds...).
+    let places = 27 - e;
+    const num = places >= 0 ? N * pow10(places) : N;
+    const den = places >= 0 ? D : D * pow10(-places);
+    let q = num / den;
+    const r = num - q * den;
+    if (r !== 0n) {
+      const twice = r * 2n;
+      if (twice > den || (twice === den && (q & 1n) === 1n)) q += 1n;
+      // Rounding up 99..9 carries into a 29th digit: one place less (the last digit is a zero).
+      if (q === pow10(28)) {
+        q = pow10(27);
+        places--;
+      }
+      const dp = Math.max(0, places);
+      const m = places >= 0 ? q : q * pow10(-places);
+      return new Dec(null, neg ? -m : m, dp);
+    }
+    // Exact: the places of the value itself (trailing zeros dropped), the ideal scale when it
+    // needs no more digits than 28 significant ones allow.
+    let qdp = 0;
+    if (places > 0) {
+      let t = q;
+      qdp = places;
+      while (qdp > 0 && t % 10n === 0n) {
+        t /= 10n;
+        qdp--;
+      }
+    }
+    const dp = Math.max(0, Math.min(Math.max(this.dp - o.dp, qdp), Math.max(places, qdp)));
+    const m = dp >= places ? q * pow10(dp - places) : q / pow10(places - dp);
+    return new Dec(null, neg ? -m : m, dp);
   }
   /** Multiplication rounded to 28 significant digits (price products, spec "Limits"). */
   timesRounded(o: Dec): Dec {
     const exact = this.times(o);
-    if (exact.scaled === 0n || significantDigits(exact.scaled) <= 28) return exact;
+    const m = exact.scaled;
+    // Under 10^28 the product has at most 28 digits: no need to count them.
+    if ((m < DIGITS_28 && m > -DIGITS_28) || significantDigits(m) <= 28) return exact;
     const r = new ExactDecimal(Round28.mul(this.v, o.v));
     return Dec.fromV(r, Math.max(0, 27 - r.e, r.decimalPlaces()));
   }
@@ -206,6 +245,13 @@ export class Dec {
     return Number(this.toString());
   }
 }
+
+/** Decimal digits of a positive integer. */
+function digitCount(m: bigint): number {
+  return m.toString().length;
+}
+
+const DIGITS_28 = 10n ** 28n;
 
 /** Significant digits of a non-zero integer (trailing zeros do not count). */
 function significantDigits(m: bigint): number {
