@@ -32,13 +32,14 @@ export function accountRows(postings: readonly Posting[]): AccountRows[] {
 }
 
 /**
- * Positions of the rows of the chosen accounts in ascending order, or null when they are most
- * of the rows (a full scan with the condition is then as fast and needs no merge).
+ * Positions of the rows of the chosen accounts in ascending order, or null when they are all
+ * the rows. Merging costs a few nanoseconds per row, less than evaluating the account
+ * condition on a row, so even a large part of the ledger is worth narrowing to.
  */
 export function mergeRows(chosen: AccountRows[], total: number): Int32Array | null {
   let count = 0;
   for (const c of chosen) count += c.at.length;
-  if (count * 2 > total) return null;
+  if (count === total) return null;
   if (chosen.length === 1) return chosen[0].at;
   // Mark and collect: linear in the rows, no sort.
   const mark = new Uint8Array(total);
