@@ -8,6 +8,8 @@ import { DEFAULT_BODY_LIMIT } from './http-errors';
 
 export const LISTEN_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8000;
+/** Idle keep-alive connections are kept this long (ms). */
+export const KEEP_ALIVE_MS = 120_000;
 
 export interface ListenOptions {
   /** TCP port; 0 picks a free one (tests). Default 8000. */
@@ -38,6 +40,11 @@ export async function listen(app: H3, options: ListenOptions = {}): Promise<List
   });
   const nodeServer = server.node?.server;
   if (!nodeServer) throw new Error('the HTTP server did not start (not running on Node.js?)');
+  // A reload books the ledger on this thread for seconds on large ledgers. Node's default 5 s
+  // keep-alive timeout then fires the moment the loop resumes and resets idle connections that a
+  // client is just reusing (ECONNRESET): keep idle connections longer than any load takes.
+  nodeServer.keepAliveTimeout = KEEP_ALIVE_MS;
+  nodeServer.headersTimeout = KEEP_ALIVE_MS + 1000;
   // srvx reports a failed bind only as an unhandled 'error' event: turn it into a rejection.
   await new Promise<void>((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
