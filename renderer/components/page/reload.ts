@@ -51,6 +51,12 @@ export function useLoaded<T>(load: (generation: number) => Promise<ApiResult<T>>
   }
 
   onMounted(() => void reload());
-  watch([generation, ...inputs], () => void reload());
+  if (inputs.length > 0) watch(inputs, () => void reload());
+  watch(generation, (now, before) => {
+    // The first status after opening the app (0 -> N) describes the snapshot the opening load
+    // already read; loading again is only needed if that load failed (e.g. nothing was loaded yet).
+    if (before === 0 && problem.value === null && (data.value !== null || loading.value)) return;
+    if (now !== before) void reload();
+  });
   return { data, problem, loading, reload };
 }
