@@ -14,6 +14,14 @@ import { errorAt, type Scope } from './scope';
 import { compileExpr, fold, opNode, widenInt, type Node } from './expr';
 import { overloadsOf, resolveOverload } from '../functions/registry';
 
+/**
+ * Functions that never raise an error on a row (valuation and amount functions, the ones the
+ * running balance flows through; abs/neg of an int can overflow). Any other call is taken as
+ * possibly failing, so ORDER BY ... LIMIT computes it on every row (document 2 "LIMIT and
+ * OFFSET" 4) instead of only for the kept rows.
+ */
+const NEVER_FAIL = new Set(['units', 'cost', 'convert', 'value', 'getprice', 'only', 'possign', 'number', 'currency', 'commodity', 'abs', 'neg']);
+
 const META_FUNCTIONS = new Set(['meta', 'entry_meta', 'any_meta', 'meta_values', 'entry_meta_values']);
 
 export function compileCall(scope: Scope, e: A.Call): Node {
@@ -61,7 +69,9 @@ export function compileCall(scope: Scope, e: A.Call): Node {
     }
     return fn(vals, st as never);
   };
-  const node = opNode(returns, ev, args, key, e.start, true);
+  const name = e.name.toLowerCase();
+  const mayFail = !NEVER_FAIL.has(name) || (returns === 'int' && (name === 'abs' || name === 'neg'));
+  const node = opNode(returns, ev, args, key, e.start, mayFail);
   if (META_FUNCTIONS.has(e.name)) return { ...node, kind: 'meta', readsRow: true, readsMeta: true, isConst: false };
   if (!ov.foldable) return { ...node, isConst: false };
   return fold(scope, node);

@@ -189,3 +189,15 @@ describe('aggregates of the running balance', () => {
     expect(rows("SELECT min(balance), max(balance) WHERE account = 'Assets:Cash'")).toEqual([[usd('-13'), usd('87')]]);
   });
 });
+
+describe('ORDER BY with LIMIT and functions of the running balance', () => {
+  it('convert/only/units of the balance are computed for the kept rows with the values of a full evaluation', () => {
+    const q = "SELECT narration, convert(balance, 'USD'), only('USD', balance), neg(balance) WHERE account = 'Assets:Cash' ORDER BY date DESC LIMIT 2";
+    // Cash alone: Lunch -10, Coffee -13, Pay 87, Dinner 67, Buy 7.
+    expect(rows(q)).toEqual([
+      ['Buy', usd('7'), { number: '7', currency: 'USD' }, usd('-7')],
+      ['Dinner', usd('67'), { number: '67', currency: 'USD' }, usd('-67')],
+    ]);
+    expect(rows(q.replace(' LIMIT 2', '')).slice(0, 2)).toEqual(rows(q));
+  });
+});
