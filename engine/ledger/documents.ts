@@ -54,9 +54,15 @@ export function locateDocument(written: string, declaringFile: string, root: str
   return { filename, path: relativeToRoot(root, filename), exists: abs ? exists(filename) : true };
 }
 
+function hasDocument(meta: Meta): boolean {
+  for (let i = 0; i < meta.length; i++) if (meta[i].key === 'document') return true;
+  return false;
+}
+
 function namesDocument(d: TransactionAst): boolean {
-  for (const m of d.meta) if (m.key === 'document') return true;
-  for (const p of d.postings) for (const m of p.meta) if (m.key === 'document') return true;
+  if (hasDocument(d.meta)) return true;
+  const ps = d.postings;
+  for (let i = 0; i < ps.length; i++) if (hasDocument(ps[i].meta)) return true;
   return false;
 }
 
@@ -84,8 +90,11 @@ export function buildDocuments(input: DocumentInput): { rows: DocumentRow[]; err
     if (loc === undefined) located.set(key, (loc = locateDocument(written, declaring, input.root, input.format, fileExists)));
     return loc;
   };
-  for (const i of input.referenceOrder) {
-    const e = input.entries[i];
+  // Indexed loops over the whole ledger: a for-of run once over 100k+ items executes mostly
+  // unoptimised, where each step allocates an iterator result.
+  const refOrder = input.referenceOrder;
+  for (let r = 0; r < refOrder.length; r++) {
+    const e = input.entries[refOrder[r]];
     if (e.type !== 'document') continue;
     const d = e.directive as DocumentAst;
     const loc = locate(d.filename, d.src.file);
@@ -105,7 +114,8 @@ export function buildDocuments(input: DocumentInput): { rows: DocumentRow[]; err
       meta: d.meta,
     });
   }
-  for (const e of input.entries) {
+  for (let k = 0; k < input.entries.length; k++) {
+    const e = input.entries[k];
     const t = e.txn;
     if (!t || e.directive.type !== 'transaction' || !namesDocument(e.directive)) continue;
     const declaring = t.src?.file ?? input.root;

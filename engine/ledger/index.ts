@@ -102,7 +102,9 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
   const { entries, referenceOrder } = booked;
 
   const prices: PriceRow[] = [];
-  for (const e of entries) {
+  // Indexed loops over the whole ledger (a for-of run once allocates an iterator result per step).
+  for (let k = 0; k < entries.length; k++) {
+    const e = entries[k];
     const d = e.directive;
     if (d.type === 'price') prices.push({ date: d.date, time: e.time, timestamp: e.timestamp, currency: d.currency, amount: d.amount, meta: d.meta, seq: e.seq, src: d.src });
   }
@@ -127,8 +129,8 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
   const commodities: CommodityAst[] = [];
   const customs: CustomAst[] = [];
   const queries: QueryAst[] = [];
-  for (const i of referenceOrder) {
-    const d = entries[i].directive;
+  for (let r = 0; r < referenceOrder.length; r++) {
+    const d = entries[referenceOrder[r]].directive;
     if (d.type === 'note') notes.push(d);
     else if (d.type === 'event') events.push(d);
     else if (d.type === 'commodity') commodities.push(d);

@@ -40,7 +40,8 @@ function isBalanceRecord(d: DirectiveAst): boolean {
 export function padTimes(directives: readonly DirectiveAst[]): Map<number, number> {
   const lastBalance = new Map<number, number>();
   let anyPad = false;
-  for (const d of directives) {
+  for (let i = 0; i < directives.length; i++) {
+    const d = directives[i];
     if (d.type === 'pad') anyPad = true;
     else if (isBalanceRecord(d)) {
       const t = d.time ?? 0;
@@ -50,12 +51,13 @@ export function padTimes(directives: readonly DirectiveAst[]): Map<number, numbe
   }
   const out = new Map<number, number>();
   if (!anyPad) return out;
-  directives.forEach((d, i) => {
-    if (d.type !== 'pad') return;
+  for (let i = 0; i < directives.length; i++) {
+    const d = directives[i];
+    if (d.type !== 'pad') continue;
     const own = d.time ?? 0;
     const last = lastBalance.get(d.date);
     out.set(i, last !== undefined && last > own ? last : own);
-  });
+  }
   return out;
 }
 
@@ -86,12 +88,11 @@ export function processingOrder(directives: readonly DirectiveAst[], padTime: Ma
     else r = Rank.Other * 2;
     rank[k] = r;
   }
-  const idx = new Uint32Array(n);
+  const idx: number[] = new Array(n);
   for (let k = 0; k < n; k++) idx[k] = k;
-  const sorted = Array.from(idx).sort(
-    (a, b) => date[a] - date[b] || time[a] - time[b] || rank[a] - rank[b] || slots[a] - slots[b],
-  );
-  return sorted.map((k) => slots[k]);
+  idx.sort((a, b) => date[a] - date[b] || time[a] - time[b] || rank[a] - rank[b] || slots[a] - slots[b]);
+  for (let k = 0; k < n; k++) idx[k] = slots[idx[k]];
+  return idx;
 }
 
 /** Rank of a directive type in reference order. */

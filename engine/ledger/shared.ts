@@ -51,3 +51,23 @@ interface TrieNode {
 export function exact<T>(xs: T[]): T[] {
   return xs.slice();
 }
+
+/**
+ * Stable in-place insertion sort for the short lists of one transaction (its postings, rows,
+ * currencies). Array.prototype.sort allocates a work copy on every call, which adds up over a
+ * hundred thousand transactions; insertion sort on a handful of items allocates nothing.
+ */
+export function sortSmall<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {
+  // Long lists (a sale spanning hundreds of lots) keep the n log n sort.
+  if (xs.length > 24) return xs.sort(cmp);
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i];
+    let j = i - 1;
+    while (j >= 0 && cmp(xs[j], x) > 0) {
+      xs[j + 1] = xs[j];
+      j--;
+    }
+    xs[j + 1] = x;
+  }
+  return xs;
+}

@@ -10,6 +10,7 @@
 import type { Dec } from '../../decimal';
 import type { CostSpec, PostingAst } from '../ast';
 import type { Holdings } from './holdings';
+import { sortSmall } from '../shared';
 
 export interface WorkCost {
   perUnit: Dec | null;
@@ -148,7 +149,7 @@ export function categorize(postings: readonly PostingAst[], holdingsOf: (account
   const autoIndex = autos.length > 0 ? autos[0].index : -1;
   const out: Group[] = [];
   for (const [currency, refs] of ordered) {
-    const sorted = refs.slice().sort(byIndex);
+    const sorted = sortSmall(refs.slice(), byIndex);
     const ws: WorkPosting[] = [];
     for (const r of sorted) ws.push(work(postings[r.index], r, r.index === autoIndex));
     out.push({ currency, postings: ws });

@@ -33,10 +33,15 @@ function placeTolerance(dp: number, multiplier: Dec): Dec {
 class TxnTolerances implements Tolerances {
   readonly currencies: string[] = [];
   readonly values: Dec[] = [];
-  constructor(
-    private readonly defaults: Map<string, Dec>,
-    private readonly def: Dec,
-  ) {}
+  private defaults = new Map<string, Dec>();
+  private def = Dec.ZERO;
+  reset(defaults: Map<string, Dec>, def: Dec): this {
+    this.currencies.length = 0;
+    this.values.length = 0;
+    this.defaults = defaults;
+    this.def = def;
+    return this;
+  }
   raise(currency: string, t: Dec): void {
     const i = this.currencies.indexOf(currency);
     if (i >= 0) {
@@ -53,9 +58,13 @@ class TxnTolerances implements Tolerances {
   }
 }
 
+/** One instance, refilled per transaction (booking reads it only while booking that one). */
+const current = new TxnTolerances();
+
+/** Tolerances of one transaction: valid until the next call (booking is one transaction at a time). */
 export function inferTolerances(postings: readonly PostingAst[], options: LedgerOptions): Tolerances {
   const defaults = options.inferredToleranceDefault;
-  const tols = new TxnTolerances(defaults, defaults.get('*') ?? Dec.ZERO);
+  const tols = current.reset(defaults, defaults.get('*') ?? Dec.ZERO);
   for (const p of postings) {
     if (p.number === null || p.currency === null || p.number.dp === 0) continue;
     tols.raise(p.currency, placeTolerance(p.number.dp, options.inferredToleranceMultiplier));

@@ -14,6 +14,7 @@ import type { Holdings } from './holdings';
 import { interpolateGroup, type Item, type Row } from './interpolate';
 import { bookAtCost, lotText, type Method, type Pending } from './lots';
 import { inferTolerances, quantize } from './tolerance';
+import { sortSmall } from '../shared';
 
 export interface LotProblem {
   kind: 'ambiguous' | 'uncovered';
@@ -70,9 +71,14 @@ const NO_COST_PROBLEMS: { account: string; message: string }[] = Object.freeze([
  * Same result as the general path for simple transactions (one group per currency in order of
  * first appearance, the auto posting filling each), without its intermediate structures.
  */
+// Working lists of bookSimple, reused (it is not re-entrant): fresh ones per transaction were
+// most of what loading a ledger allocates.
+const currencies: string[] = [];
+const sums: Dec[] = [];
+
 function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
-  const currencies: string[] = [];
-  const sums: Dec[] = [];
+  currencies.length = 0;
+  sums.length = 0;
   let auto = -1;
   const ps = txn.postings;
   for (let i = 0; i < ps.length; i++) {
@@ -90,13 +96,16 @@ function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
   }
   const tolerances = inferTolerances(ps, ctx.options);
   // Rows in posting order; the auto posting's rows (one per currency left unbalanced) at its place.
-  const rows: Row[] = [];
+  let count = auto < 0 ? ps.length : ps.length - 1;
+  if (auto >= 0) for (let k = 0; k < sums.length; k++) if (!sums[k].isZero()) count++;
+  const rows: Row[] = new Array(count);
+  let n = 0;
   for (let i = 0; i < ps.length; i++) {
     const p = ps[i];
     if (i !== auto) {
       const currency = p.currency!;
       const w = { index: i, ast: p, number: p.number, currency, cost: null, price: null, auto: false };
-      rows.push({ w, units: p.number!, cost: null, price: null, weight: p.number!, weightCurrency: currency, automatic: false, reduces: false, lot: undefined });
+      rows[n++] = { w, units: p.number!, cost: null, price: null, weight: p.number!, weightCurrency: currency, automatic: false, reduces: false, lot: undefined };
       continue;
     }
     for (let k = 0; k < currencies.length; k++) {
@@ -104,7 +113,7 @@ function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
       const currency = currencies[k];
       const units = quantize(tolerances.get(currency), sums[k].neg());
       const w = { index: auto, ast: p, number: null, currency, cost: null, price: null, auto: true };
-      rows.push({ w, units, cost: null, price: null, weight: units, weightCurrency: currency, automatic: true, reduces: false, lot: undefined });
+      rows[n++] = { w, units, cost: null, price: null, weight: units, weightCurrency: currency, automatic: true, reduces: false, lot: undefined };
       sums[k] = sums[k].plus(units);
     }
   }
@@ -157,7 +166,7 @@ export function bookTransaction(txn: TransactionAst, ctx: BookingContext): Booke
     rows.push(...r.rows);
   }
   // Rows in written posting order; rows of one posting (lots, groups) keep their booking order.
-  rows.sort(byPostingIndex);
+  sortSmall(rows, byPostingIndex);
 
   const residuals = new Map<string, Dec>();
   const costProblems: { account: string; message: string }[] = [];

@@ -12,10 +12,10 @@
  */
 import { Dec } from '../../decimal';
 import type { DayNum } from '../../dates';
-import type { BalanceAst, DirectiveAst, PadAst, SourceRef, TransactionAst } from '../ast';
+import type { BalanceAst, CloseAst, DirectiveAst, OpenAst, PadAst, SourceRef, TransactionAst } from '../ast';
 import { Errors, type LedgerError } from '../errors';
 import { isPaddingSlot, padTimes, processingOrder, referenceOrder, referenceRank } from '../order';
-import { NameLists, NO_META, NO_STRINGS, exact } from '../shared';
+import { NameLists, NO_META, NO_STRINGS, exact, sortSmall } from '../shared';
 import type { BalanceCheck, Entry, LedgerOptions, Posting, PriceRow, Transaction, AccountInfo } from '../snapshot';
 import type { Clock } from '../time';
 import { AccountBook, accountError } from './accounts';
@@ -78,7 +78,7 @@ function sortedUnique(xs: readonly string[]): string[] {
   let ordered = true;
   for (let i = 1; i < xs.length && ordered; i++) ordered = xs[i - 1] < xs[i];
   if (ordered) return xs.length === 0 ? NO_STRINGS : (xs as string[]);
-  const out = xs.slice().sort();
+  const out = sortSmall(xs.slice(), compareText);
   let k = 1;
   for (let i = 1; i < out.length; i++) if (out[i] !== out[k - 1]) out[k++] = out[i];
   out.length = k;
@@ -87,6 +87,20 @@ function sortedUnique(xs: readonly string[]): string[] {
 
 /** Posting rows of the transaction being booked (reused; the transaction keeps an exact-size copy). */
 const scratch: Posting[] = [];
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Opens and closes in processing order. */
+function opensAndCloses(directives: readonly DirectiveAst[], order: readonly number[]): (OpenAst | CloseAst)[] {
+  const out: (OpenAst | CloseAst)[] = [];
+  for (let k = 0; k < order.length; k++) {
+    const slot = order[k];
+    if (isPaddingSlot(slot)) continue;
+    const d = directives[slot >> 1];
+    if (d.type === 'open' || d.type === 'close') out.push(d);
+  }
+  return out;
+}
 
 /** Records an error of a transaction and its kind (the list is made on the first error). */
 function report(errors: LedgerError[], kinds: string[] | null, e: LedgerError): string[] {
@@ -131,13 +145,7 @@ export function walk(input: WalkInput): WalkOutput {
   const order = processingOrder(directives, padTime);
 
   const lifecycle = new AccountBook(
-    (function* () {
-      for (const slot of order) {
-        if (isPaddingSlot(slot)) continue;
-        const d = directives[slot >> 1];
-        if (d.type === 'open' || d.type === 'close') yield d;
-      }
-    })(),
+    opensAndCloses(directives, order),
     options.bookingMethod as Method,
     errors,
   );

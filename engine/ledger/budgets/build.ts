@@ -74,7 +74,9 @@ export function buildBudgets(input: BudgetInput): { book: BudgetBook; errors: Le
   const accountsOf = membership.accountsByBudget();
 
   const budgetEntries: BudgetEntryInput[] = [];
-  for (const e of input.entries) {
+  // Indexed loops over the whole ledger (a for-of run once allocates an iterator result per step).
+  for (let i = 0; i < input.entries.length; i++) {
+    const e = input.entries[i];
     const t = e.directive.type;
     if (t === 'budget' || t === 'budget-add' || t === 'budget-transfer' || t === 'budget-close') budgetEntries.push(e);
   }
@@ -196,7 +198,9 @@ function collectActivity(
   // Errors are reported once per transaction and budget; a transaction's postings are consecutive.
   let reportedTxn: string | null = null;
   const reported = new Set<string>();
-  for (const p of input.postings) {
+  const postings = input.postings;
+  for (let i = 0; i < postings.length; i++) {
+    const p = postings[i];
     const date = p.txn.date;
     const names = membership.at(p.account, date);
     for (let k = 0; k < names.length; k++) {
