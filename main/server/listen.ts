@@ -3,6 +3,7 @@
  * is never meant to be reachable from the network, so the address is not an option.
  */
 import type { AddressInfo } from 'node:net';
+import { Server as HttpServer } from 'node:http';
 import { serve, type H3 } from 'h3';
 import { DEFAULT_BODY_LIMIT } from './http-errors';
 
@@ -43,8 +44,10 @@ export async function listen(app: H3, options: ListenOptions = {}): Promise<List
   // A reload books the ledger on this thread for seconds on large ledgers. Node's default 5 s
   // keep-alive timeout then fires the moment the loop resumes and resets idle connections that a
   // client is just reusing (ECONNRESET): keep idle connections longer than any load takes.
-  nodeServer.keepAliveTimeout = KEEP_ALIVE_MS;
-  nodeServer.headersTimeout = KEEP_ALIVE_MS + 1000;
+  if (nodeServer instanceof HttpServer) {
+    nodeServer.keepAliveTimeout = KEEP_ALIVE_MS;
+    nodeServer.headersTimeout = KEEP_ALIVE_MS + 1000;
+  }
   // srvx reports a failed bind only as an unhandled 'error' event: turn it into a rejection.
   await new Promise<void>((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
