@@ -32,6 +32,7 @@ export interface ApiErrorBody {
 // ---------------------------------------------------------------------------------------------
 // Cells (spec 1, "Cell encoding")
 
+/** The twelve value types of the query language (spec 2 "Types"); engine/query/types.ts uses this as its TypeName. */
 export type ColumnType =
   | 'null'
   | 'bool'

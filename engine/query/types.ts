@@ -24,22 +24,15 @@ import type { Amount, Position, Cost } from '../ledger/snapshot';
 import { Inventory } from './inventory';
 import { QueryError } from './errors';
 import { INT64_MAX, INT64_MIN } from './limits';
+import type { ColumnType } from '../api-types';
 
 export type { Amount, Position, Cost };
 
-export type TypeName =
-  | 'null'
-  | 'bool'
-  | 'int'
-  | 'decimal'
-  | 'str'
-  | 'date'
-  | 'set'
-  | 'amount'
-  | 'position'
-  | 'inventory'
-  | 'interval'
-  | 'metas';
+/**
+ * The type names are the ones the API reports per column, so the wire type in api-types.ts is the
+ * one definition (it stays there because the renderer type-checks that file without the engine).
+ */
+export type TypeName = ColumnType;
 
 export const TYPE_NAMES: readonly TypeName[] = [
   'null',
