@@ -34,11 +34,8 @@ export class SliceTable<T> {
     for (let i = slot(hash) & this.mask; ; i = (i + 1) & this.mask) {
       const t = texts[i];
       if (t === undefined) return undefined;
-      if (this.hashes[i] === hash && t.length === len) {
-        let k = 0;
-        while (k < len && t.charCodeAt(k) === s.charCodeAt(start + k)) k++;
-        if (k === len) return this.values[i];
-      }
+      // startsWith at an offset compares natively, faster than a loop over char codes.
+      if (this.hashes[i] === hash && t.length === len && s.startsWith(t, start)) return this.values[i];
     }
   }
 
@@ -95,8 +92,7 @@ export class SliceCache<T> {
     const i = slot(hash) & this.mask;
     const t = this.texts[i];
     const len = end - start;
-    if (t === undefined || this.hashes[i] !== hash || t.length !== len) return undefined;
-    for (let k = 0; k < len; k++) if (t.charCodeAt(k) !== s.charCodeAt(start + k)) return undefined;
+    if (t === undefined || this.hashes[i] !== hash || t.length !== len || !s.startsWith(t, start)) return undefined;
     return this.values[i];
   }
 
