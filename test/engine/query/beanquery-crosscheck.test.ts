@@ -42,6 +42,7 @@ import { loadLedger } from '../../../engine/ledger/index';
 import type { Amount, Position } from '../../../engine/ledger/snapshot';
 import { runQuery, type QueryResult } from '../../../engine/query/index';
 import type { Inventory } from '../../../engine/query/inventory';
+import { ledger } from '../ledger/ledger-text';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'bean-example');
@@ -202,5 +203,62 @@ describe('the cross-check compares what it claims to', () => {
       expect(got[i].slice(0, 6)).toEqual(want[i].slice(0, 6));
       expect(numeric(got[i][6])).toEqual(numeric(want[i][6]));
     }
+  });
+});
+
+/**
+ * Minimal reproductions of the known engine bug (hand-computed by the spec: the running balance
+ * drops zero positions and emptied lots, then cost()/units() of what is left). Written with
+ * `it.fails` so they pass while the bug stands and fail, to be turned into plain tests, once fixed.
+ */
+describe('known engine bug: cost(balance) and units(balance) in JOURNAL AT cost/units', () => {
+  const zero = ledger(`
+2020-01-01 open Assets:Cash
+2020-01-01 open Income:Div
+2020-01-01 open Equity:Opening
+
+2020-01-02 * "zero dividend"
+  Assets:Cash     0.00 USD
+  Income:Div     -0.00 USD
+
+2020-01-03 * "deposit"
+  Assets:Cash     5000 USD
+  Equity:Opening -5000 USD
+`);
+  const lots = ledger(`
+2020-01-01 open Assets:Broker
+2020-01-01 open Assets:Cash
+
+2020-01-02 * "buy A"
+  Assets:Broker   1.5 XYZ {10.005 USD}
+  Assets:Cash
+
+2020-01-03 * "buy B"
+  Assets:Broker   2 XYZ {10 USD}
+  Assets:Cash
+
+2020-01-04 * "sell A"
+  Assets:Broker   -1.5 XYZ {10.005 USD}
+  Assets:Cash     15.0075 USD
+`);
+  const balances = (snap: ReturnType<typeof ledger>, q: string): Cell[] => normalized(runQuery(snap, q)).rows.map((r) => r[6]);
+
+  it('without AT the running balance is right (the control)', () => {
+    // 0.00 USD is removed from the balance, so the deposit adds to nothing: 5000 USD.
+    expect(balances(zero, "JOURNAL 'Cash'")).toEqual([[], ['5000 USD']]);
+    // Lot A (1.5 x 10.005 = 15.0075 USD) sold in full leaves lot B: 2 x 10 = 20 USD.
+    expect(normalized(runQuery(lots, "SELECT cost(sum(position)) WHERE account ~ 'Broker'")).rows).toEqual([[['20 USD']]]);
+  });
+
+  it.fails('AT cost after a zero total: 5000 USD, not 5000.00 USD', () => {
+    expect(balances(zero, "JOURNAL 'Cash' AT cost")).toEqual([[], ['5000 USD']]);
+  });
+
+  it.fails('AT units after a zero total: 5000 USD, not 5000.00 USD', () => {
+    expect(balances(zero, "JOURNAL 'Cash' AT units")).toEqual([[], ['5000 USD']]);
+  });
+
+  it.fails('AT cost after a lot is sold in full: 20 USD (cost of lot B), not 20.0000 USD', () => {
+    expect(balances(lots, "JOURNAL 'Broker' AT cost")).toEqual([['15.0075 USD'], ['35.0075 USD'], ['20 USD']]);
   });
 });
