@@ -230,6 +230,30 @@ export interface SelectStmt extends Span {
   offset: Count | null;
 }
 
+/**
+ * A SELECT with every clause absent, then `parts` on top: the parser fills the clauses in as it
+ * meets them, and BALANCES / JOURNAL are rewritten into one.
+ */
+export function selectStmt(start: number, end: number, parts: Partial<SelectStmt> = {}): SelectStmt {
+  return {
+    kind: 'Select',
+    distinct: false,
+    star: null,
+    targets: [],
+    from: null,
+    where: null,
+    groupBy: null,
+    having: null,
+    orderBy: null,
+    pivotBy: null,
+    limit: null,
+    offset: null,
+    start,
+    end,
+    ...parts,
+  };
+}
+
 /** `AT name` of BALANCES / JOURNAL (name lower-cased). */
 export interface AtFunction extends Span {
   name: string;

@@ -46,6 +46,7 @@ import type {
   Target,
   WhenClause,
 } from './ast';
+import { selectStmt } from './ast';
 import { NESTED_TOO_DEEPLY, QueryError, queryTooLong, utf8Length } from './errors';
 import { isReserved, lexAll, type TokenType } from './lexer';
 import { INT64_MAX, MAX_NESTING, MAX_QUERY_BYTES } from './limits';
@@ -244,22 +245,7 @@ class Parser {
       targets = this.parseTargets();
     }
 
-    const stmt: SelectStmt = {
-      kind: 'Select',
-      distinct,
-      star,
-      targets,
-      from: null,
-      where: null,
-      groupBy: null,
-      having: null,
-      orderBy: null,
-      pivotBy: null,
-      limit: null,
-      offset: null,
-      start: kw.start,
-      end: 0,
-    };
+    const stmt = selectStmt(kw.start, 0, { distinct, star, targets });
     // Clauses in their fixed order; `remaining` is what may still come, for the error message.
     let remaining = ['FROM', 'WHERE', 'GROUP BY', 'ORDER BY', 'PIVOT BY', 'LIMIT'];
     if (this.isWord(this.peek(), 'from')) {

@@ -4,6 +4,7 @@
  * at its name (so an unknown AT function is an error at the name).
  */
 import type * as A from '../ast';
+import { selectStmt } from '../ast';
 
 const col = (name: string, at: A.Span): A.Column => ({ kind: 'Column', name, field: null, fieldStart: null, start: at.start, end: at.end });
 const call = (name: string, args: A.Expr[], at: A.Span): A.Call => ({ kind: 'Call', name, nameEnd: at.end, args, star: false, start: at.start, end: at.end });
@@ -15,33 +16,13 @@ function applyAt(at: A.AtFunction | null, arg: A.Column): { expr: A.Expr; text: 
   return { expr: call(at.name, [arg], at), text: `${at.name}(${arg.name})` };
 }
 
-function selectOf(stmt: A.Statement, parts: Partial<A.SelectStmt>): A.SelectStmt {
-  return {
-    kind: 'Select',
-    distinct: false,
-    star: null,
-    targets: [],
-    from: null,
-    where: null,
-    groupBy: null,
-    having: null,
-    orderBy: null,
-    pivotBy: null,
-    limit: null,
-    offset: null,
-    start: stmt.start,
-    end: stmt.end,
-    ...parts,
-  };
-}
-
 /** BALANCES [AT f] ... = SELECT account, sum(f(position)) ... GROUP BY account, account_sortkey(account) ORDER BY account_sortkey(account). */
 export function balancesAsSelect(stmt: A.BalancesStmt): { select: A.SelectStmt; names: string[] } {
   const s: A.Span = stmt;
   const pos = applyAt(stmt.at, col('position', stmt.at ?? s));
   const sum = call('sum', [pos.expr], s);
   const sortkey = call('account_sortkey', [col('account', s)], s);
-  const select = selectOf(stmt, {
+  const select = selectStmt(stmt.start, stmt.end, {
     targets: [target(col('account', s), 'account', s), target(sum, `sum(${pos.text})`, s)],
     from: stmt.from,
     where: stmt.where,
@@ -73,6 +54,6 @@ export function journalAsSelect(stmt: A.JournalStmt): { select: A.SelectStmt; na
   const where: A.Expr | null = stmt.pattern
     ? { kind: 'Binary', op: '~', opStart: stmt.pattern.start, left: col('account', stmt.pattern), right: stmt.pattern, start: stmt.pattern.start, end: stmt.pattern.end }
     : null;
-  const select = selectOf(stmt, { targets: exprs.map((e, i) => target(e, names[i], s)), from: stmt.from, where });
+  const select = selectStmt(stmt.start, stmt.end, { targets: exprs.map((e, i) => target(e, names[i], s)), from: stmt.from, where });
   return { select, names };
 }
