@@ -4,6 +4,7 @@
  * commodities.lots), the price chart is drawn, and Open query lands on /explore with the rows.
  */
 import { expect, it } from 'vitest';
+import { Dec } from '../../engine/decimal';
 import { describeE2E } from './support/session';
 import { builtinText } from './support/builtins';
 import { bodyRows, expectLineDrawn, openQueryLands } from './support/figures';
@@ -49,7 +50,6 @@ describeE2E('Commodity page', (e2e) => {
       ]),
     );
     // The lots add up to the holding: exact decimals, digit for digit.
-    const { Dec } = await import('../../engine/decimal');
     const sum = api.rows.reduce((s, r) => s.plus(Dec.parse(at(r, 'units'))!), Dec.of(0));
     expect(sum.toString()).toBe(holding.rows[0][1]);
   });
