@@ -30,8 +30,8 @@
  *    minimal reproductions at the end (bean-query is right by the spec).
  * Everything else agrees exactly, including convert/value at the latest price (bean-query 2.3.5
  * also uses the latest price in the ledger without a date argument, as the spec's price rules
- * say) and the order of BALANCES rows (none of these accounts has a first component outside
- * Assets..Expenses, so type-then-name and bean-query's name order coincide).
+ * say) and the order of BALANCES rows (bean-query 2.3.5 also orders by account_sortkey: type,
+ * then name).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
