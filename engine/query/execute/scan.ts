@@ -28,9 +28,15 @@ function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, 
   return mergeRows(chosen, source.length);
 }
 
+/**
+ * A currency whose total reaches zero leaves the map, as a zero position leaves an inventory: the
+ * next amount starts afresh with its own decimal places (0.00 USD then 5000 USD reads 5000 USD).
+ */
 function addTo(map: Map<string, Dec>, currency: string, n: Dec): void {
   const prev = map.get(currency);
-  map.set(currency, prev ? prev.plus(n) : n);
+  const sum = prev ? prev.plus(n) : n;
+  if (sum.isZero()) map.delete(currency);
+  else map.set(currency, sum);
 }
 
 /** Starts the running balances the plan reads, empty. */
@@ -49,6 +55,34 @@ export function accumulate(plan: Plan, st: EvalState, p: Posting): void {
   if (bal.cost) {
     const c = positionCost(p);
     addTo(st.runningCost!, c.currency, c.number);
+  }
+}
+
+/**
+ * Replays the running balance over the chosen rows (source positions in scan order) up to the
+ * last wanted ordinal and calls `visit` for each wanted item with the state at its ordinal. Lets
+ * values that read the balance be computed after the scan for the few rows or groups kept,
+ * instead of copying the balance on every row. `wanted` must be sorted by `at`.
+ */
+export function replayRunning<T extends { at: number }>(
+  plan: Plan,
+  source: ArrayLike<unknown>,
+  st: EvalState,
+  deadline: Deadline,
+  chosen: readonly number[],
+  wanted: readonly T[],
+  visit: (item: T) => void,
+): void {
+  if (wanted.length === 0) return;
+  resetRunning(plan, st);
+  let k = 0;
+  const last = wanted[wanted.length - 1].at;
+  for (let o = 0; o <= last; o++) {
+    deadline.tick();
+    const row = source[chosen[o]];
+    st.row = row;
+    accumulate(plan, st, row as Posting);
+    while (k < wanted.length && wanted[k].at === o) visit(wanted[k++]);
   }
 }
 
