@@ -9,8 +9,7 @@ import type { TypeName } from '../types';
 import { GroupIndex } from './group-keys';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
-import type { Posting } from '../../ledger/snapshot';
-import { accumulate, resetRunning, Scanner } from './scan';
+import { replayRunning, Scanner } from './scan';
 
 interface Group {
   row: unknown;
@@ -100,21 +99,10 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
         if (deferred[i] && typeof g.states[i] === 'number') wanted.push({ at: g.states[i] as number, g, i });
       }
     }
-    if (wanted.length === 0) return;
     wanted.sort((a, b) => a.at - b.at);
-    resetRunning(plan, st);
-    let k = 0;
-    const last = wanted[wanted.length - 1].at;
-    for (let o = 0; o <= last; o++) {
-      deadline.tick();
-      const row = source[chosen[o]];
-      st.row = row;
-      accumulate(plan, st, row as Posting);
-      while (k < wanted.length && wanted[k].at === o) {
-        const { g, i } = wanted[k++];
-        (g.late ??= new Array(slots.length))[i] = slots[i].args[0].eval(st);
-      }
-    }
+    replayRunning(plan, source, st, deadline, chosen, wanted, ({ g, i }) => {
+      (g.late ??= new Array(slots.length))[i] = slots[i].args[0].eval(st);
+    });
   };
 
   if (keys.length === 0) {

@@ -11,12 +11,11 @@
  *   whole inventory (thousands of lots) for every row. Results are the same: the balance of a
  *   row depends only on the chosen rows up to it.
  */
-import type { Posting } from '../../ledger/snapshot';
 import type { TypeName } from '../types';
 import { valueKey } from '../values';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
-import { accumulate, resetRunning, Scanner } from './scan';
+import { replayRunning, Scanner } from './scan';
 import { TopK } from './window';
 
 const EMPTY: unknown[] = [];
@@ -140,19 +139,10 @@ function computeDeferred(
 ): void {
   const { deadline, budget } = opts;
   const wanted = rows.slice().sort((a, b) => a.at - b.at);
-  resetRunning(plan, st);
-  let j = 0;
-  const last = wanted[wanted.length - 1].at;
-  for (let o = 0; o <= last; o++) {
-    deadline.tick();
-    const row = source[chosen[o]];
-    st.row = row;
-    accumulate(plan, st, row as Posting);
-    if (wanted[j].at !== o) continue;
-    const r = wanted[j++];
+  replayRunning(plan, source, st, deadline, chosen, wanted, (r) => {
     for (let i = 0; i < deferred.length; i++) if (deferred[i]) r.values[i] = plan.targets[i].eval(st);
     const size = rowSize(types, r.values);
     budget.add(size - r.size);
     r.size = size;
-  }
+  });
 }
