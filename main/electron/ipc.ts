@@ -10,26 +10,17 @@
  */
 import type { H3 } from 'h3';
 import type { BridgeMethod, BridgeResponse } from '../../preload/bridge-types';
-import { forward, type ForwardRequest } from '../server/forward';
+import { errorReply, forward, type ForwardRequest } from '../server/forward';
 import { isAppUrl } from './window';
 
 const METHODS: ReadonlySet<string> = new Set<BridgeMethod>(['GET', 'HEAD', 'POST']);
 /** Longer paths are no API request (the longest real ones carry an account name and a page). */
 const MAX_PATH_LENGTH = 8192;
 
-function reply(status: number, message: string): BridgeResponse {
-  return {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify({ message }),
-    encoding: 'utf8',
-  };
-}
-
 export type ParsedBridgeRequest = { ok: true; request: ForwardRequest } | { ok: false; response: BridgeResponse };
 
 export function parseBridgeRequest(payload: unknown): ParsedBridgeRequest {
-  const fail = (message: string): ParsedBridgeRequest => ({ ok: false, response: reply(400, message) });
+  const fail = (message: string): ParsedBridgeRequest => ({ ok: false, response: errorReply(400, message) });
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     return fail('ledgerApi.request needs an object {method, path, body?}');
   }
@@ -64,11 +55,11 @@ export function parseBridgeRequest(payload: unknown): ParsedBridgeRequest {
 export async function handleBridgeRequest(app: H3 | null, payload: unknown): Promise<BridgeResponse> {
   const parsed = parseBridgeRequest(payload);
   if (!parsed.ok) return parsed.response;
-  if (!app) return reply(503, 'no ledger is open');
+  if (!app) return errorReply(503, 'no ledger is open');
   try {
     return await forward(app, parsed.request, { trusted: true });
   } catch (e) {
-    return reply(500, `the request failed: ${e instanceof Error ? e.message : String(e)}`);
+    return errorReply(500, `the request failed: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
@@ -81,4 +72,4 @@ export function isTrustedSender(frameUrl: string | null | undefined): boolean {
 }
 
 /** The answer to a call from elsewhere, in the shape its channel returns. */
-export const REFUSED_SENDER = reply(403, 'ledgerApi is only available to the app’s own pages');
+export const REFUSED_SENDER = errorReply(403, 'ledgerApi is only available to the app’s own pages');

@@ -36,7 +36,8 @@ export interface ForwardOptions {
 
 const ORIGIN = 'http://127.0.0.1';
 
-function errorReply(status: number, message: string): ForwardResponse {
+/** A JSON `{message}` answer made without the router (also the IPC layer's refusals, electron/ipc.ts). */
+export function errorReply(status: number, message: string): ForwardResponse {
   return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8' },
