@@ -10,28 +10,91 @@
  * Cost numbers are keyed by value, not by how they are written: `{500 USD}` and `{500.00 USD}`
  * are the same lot (Python's Decimal hashes them equal too); the lot keeps the first form seen.
  *
- * Running balances add one position per row over hundreds of thousands of rows, so `add` is a
- * Map update (O(1) amortised) and `clone` is copy-on-write: it shares the map, and whichever
- * side mutates next copies it first. Stored positions are immutable objects, so `positions()`
- * hands them out without copying.
+ * Speed (sums and running balances add one position per row over hundreds of thousands of rows):
+ * - a lot is a mutable record holding the scaled integer and its decimal places, updated in place
+ *   (one bigint per add, no new Position, Amount or Dec); the immutable Position that
+ *   `positions()` hands out is built when first read after a change;
+ * - lot keys of costs are built once per Cost object (a WeakMap), not once per add;
+ * - `clone` is copy-on-write: it shares the map, and whichever side mutates next copies the map
+ *   (not the lots). Each map copy takes a fresh owner token; a lot is changed in place only by
+ *   the inventory whose token it carries, any other first replaces it with its own copy. So a lot
+ *   reachable from two inventories is never changed, and the Positions handed out never change.
  */
 import { Dec } from '../decimal';
 import type { Amount, Cost, Position } from '../ledger/snapshot';
 
+interface Lot {
+  readonly currency: string;
+  readonly cost: Cost | null;
+  /** The number times 10^dp (never zero: a lot summing to zero is removed). */
+  scaled: bigint;
+  dp: number;
+  /** The Position handed out for the current number, built on demand; null after a change. */
+  pos: Position | null;
+  /** Token of the only inventory allowed to change this lot in place. */
+  owner: number;
+}
+
+let nextToken = 1;
+
+/** Powers of ten as bigints for aligning scales (Dec keeps its own table private). */
+const POW10: bigint[] = [1n];
+function pow10(n: number): bigint {
+  while (POW10.length <= n) POW10.push(POW10[POW10.length - 1] * 10n);
+  return POW10[n];
+}
+
+/**
+ * The value of a number written without its trailing zeros (`500.00` -> `500`, `0.50` -> `0.5`):
+ * numbers equal by value give the same text. Same text as decimal.js's toString in the exact
+ * context (no exponent), without building a decimal.js value.
+ */
+export function valueText(d: Dec): string {
+  const s = d.toString();
+  if (d.dp === 0) return s;
+  let end = s.length;
+  while (s.charCodeAt(end - 1) === 48) end--;
+  if (s.charCodeAt(end - 1) === 46) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
+
+/** Lot key of a cost, remembered per Cost object with the units currency it was built for. */
+interface CostKey {
+  currency: string;
+  key: string;
+}
+const costKeys = new WeakMap<Cost, CostKey>();
+
 /** Lot key: the currency alone for positions without cost (no allocation in the common case). */
-function lotKey(currency: string, cost: Cost | null): string {
+export function lotKey(currency: string, cost: Cost | null): string {
   if (cost === null) return currency;
+  const known = costKeys.get(cost);
+  if (known !== undefined && known.currency === currency) return known.key;
   // \u0001 cannot occur in a currency; labels go last so any text in them is harmless.
-  return (
+  const key =
     currency +
     '\u0001' +
-    cost.number.v.toString() +
+    valueText(cost.number) +
     '\u0001' +
     cost.currency +
     '\u0001' +
     cost.date +
-    (cost.label === null ? '\u0001' : '\u0002' + cost.label)
-  );
+    (cost.label === null ? '\u0001' : '\u0002' + cost.label);
+  // Costs are immutable once booked, so the key stays right for the object's lifetime.
+  costKeys.set(cost, { currency, key });
+  return key;
+}
+
+/** a x 10^-da == b x 10^-db. */
+function sameValue(a: bigint, da: number, b: bigint, db: number): boolean {
+  if (da === db) return a === b;
+  return da > db ? a === b * pow10(da - db) : a * pow10(db - da) === b;
+}
+
+function positionOf(l: Lot): Position {
+  let p = l.pos;
+  if (p === null) l.pos = p = { units: { number: Dec.fromScaled(l.scaled, l.dp), currency: l.currency }, cost: l.cost };
+  return p;
 }
 
 /**
@@ -62,14 +125,18 @@ function isPosition(x: Position | Amount): x is Position {
 }
 
 export class Inventory {
-  private lots: Map<string, Position>;
+  /** Lots by lot key, in the order a lot was (last) created: iteration order of the old maps. */
+  private lots: Map<string, Lot>;
   /** The map is also referenced by a clone: copy it before the next mutation. */
   private shared = false;
+  /** Owner token of the lots this inventory may change in place (fresh for every new map). */
+  private token: number;
   /** positions() in encoding order, until the next mutation. */
   private sorted: Position[] | null = null;
 
   constructor(positions?: Iterable<Position | Amount>) {
     this.lots = new Map();
+    this.token = nextToken++;
     if (positions) for (const p of positions) this.add(p);
   }
 
@@ -77,10 +144,11 @@ export class Inventory {
     return new Inventory();
   }
 
-  private writable(): Map<string, Position> {
+  private writable(): Map<string, Lot> {
     if (this.shared) {
       this.lots = new Map(this.lots);
       this.shared = false;
+      this.token = nextToken++;
     }
     this.sorted = null;
     return this.lots;
@@ -88,35 +156,59 @@ export class Inventory {
 
   /** Adds a position (anything with units and cost, e.g. a booked Posting) or an amount (no cost). */
   add(x: Position | Amount): this {
-    if (isPosition(x)) this.addLot(x.units.number, x.units.currency, x.cost);
-    else this.addLot(x.number, x.currency, null);
+    if (isPosition(x)) {
+      const u = x.units;
+      this.addScaled(lotKey(u.currency, x.cost), u.currency, x.cost, u.number.scaled, u.number.dp);
+    } else this.addScaled(x.currency, x.currency, null, x.number.scaled, x.number.dp);
     return this;
   }
 
   /** Adds only the units of a position, without its lot (units() accumulation). */
   addUnits(x: Position | Amount): this {
     const a = isPosition(x) ? x.units : x;
-    this.addLot(a.number, a.currency, null);
+    this.addScaled(a.currency, a.currency, null, a.number.scaled, a.number.dp);
     return this;
   }
 
   addLot(number: Dec, currency: string, cost: Cost | null): this {
-    const key = lotKey(currency, cost);
-    const prev = this.lots.get(key);
-    if (prev === undefined) {
-      if (number.isZero()) return this;
-      this.writable().set(key, { units: { number, currency }, cost });
-      return this;
-    }
-    const sum = prev.units.number.plus(number);
-    const lots = this.writable();
-    if (sum.isZero()) lots.delete(key);
-    else lots.set(key, { units: { number: sum, currency }, cost: prev.cost });
+    this.addScaled(lotKey(currency, cost), currency, cost, number.scaled, number.dp);
     return this;
   }
 
+  /** The one mutation: adds scaled x 10^-dp to the lot `key` (which is lotKey(currency, cost)). */
+  private addScaled(key: string, currency: string, cost: Cost | null, scaled: bigint, dp: number): void {
+    const prev = this.lots.get(key);
+    if (prev === undefined) {
+      if (scaled === 0n) return;
+      const lots = this.writable();
+      lots.set(key, { currency, cost, scaled, dp, pos: null, owner: this.token });
+      return;
+    }
+    const a = prev.dp;
+    let sum: bigint;
+    let sdp: number;
+    if (a === dp) {
+      sum = prev.scaled + scaled;
+      sdp = a;
+    } else if (a > dp) {
+      sum = prev.scaled + scaled * pow10(a - dp);
+      sdp = a;
+    } else {
+      sum = prev.scaled * pow10(dp - a) + scaled;
+      sdp = dp;
+    }
+    const lots = this.writable();
+    if (sum === 0n) lots.delete(key);
+    else if (prev.owner === this.token) {
+      prev.scaled = sum;
+      prev.dp = sdp;
+      prev.pos = null;
+    } else lots.set(key, { currency, cost: prev.cost, scaled: sum, dp: sdp, pos: null, owner: this.token });
+  }
+
   addInventory(other: Inventory): this {
-    for (const p of other.lots.values()) this.addLot(p.units.number, p.units.currency, p.cost);
+    // Another inventory's keys are valid here: no key is rebuilt.
+    for (const [key, l] of other.lots) this.addScaled(key, l.currency, l.cost, l.scaled, l.dp);
     return this;
   }
 
@@ -139,44 +231,61 @@ export class Inventory {
 
   /** Positions in encoding order (units currency, then cost, no cost first). Do not mutate. */
   positions(): readonly Position[] {
-    if (this.sorted === null) {
-      const arr = Array.from(this.lots.values());
+    let arr = this.sorted;
+    if (arr === null) {
+      arr = new Array(this.lots.size);
+      let i = 0;
+      for (const l of this.lots.values()) arr[i++] = positionOf(l);
       if (arr.length > 1) arr.sort(compareEncodingOrder);
       this.sorted = arr;
     }
-    return this.sorted;
+    return arr;
   }
 
   /** A new inventory with every position mapped (zero results drop out). */
   map(fn: (p: Position) => Position | Amount): Inventory {
     const out = new Inventory();
-    for (const p of this.lots.values()) out.add(fn(p));
+    for (const l of this.lots.values()) out.add(fn(positionOf(l)));
+    return out;
+  }
+
+  /** Every lot with its number replaced (never zero: the lots stay, keys and order too). */
+  private withNumbers(fn: (scaled: bigint) => bigint): Inventory {
+    const out = new Inventory();
+    const t = out.token;
+    for (const [key, l] of this.lots) {
+      const s = fn(l.scaled);
+      // Lots are never shared with a new inventory (this one may still change its own in
+      // place); an unchanged number keeps its immutable Position.
+      out.lots.set(key, { currency: l.currency, cost: l.cost, scaled: s, dp: l.dp, pos: s === l.scaled ? l.pos : null, owner: t });
+    }
     return out;
   }
 
   neg(): Inventory {
-    return this.map((p) => ({ units: { number: p.units.number.neg(), currency: p.units.currency }, cost: p.cost }));
+    return this.withNumbers((s) => -s);
   }
 
   abs(): Inventory {
-    return this.map((p) =>
-      p.units.number.isNeg() ? { units: { number: p.units.number.neg(), currency: p.units.currency }, cost: p.cost } : p,
-    );
+    return this.withNumbers((s) => (s < 0n ? -s : s));
   }
 
   /** Units of every position; lots of one currency merge. */
   units(): Inventory {
     const out = new Inventory();
-    for (const p of this.lots.values()) out.addLot(p.units.number, p.units.currency, null);
+    for (const l of this.lots.values()) out.addScaled(l.currency, l.currency, null, l.scaled, l.dp);
     return out;
   }
 
   /** Book value: each position at cost (units x per-unit cost, 28 digits), summed per currency. */
   cost(): Inventory {
     const out = new Inventory();
-    for (const p of this.lots.values()) {
-      const a = positionCost(p);
-      out.addLot(a.number, a.currency, null);
+    for (const l of this.lots.values()) {
+      if (l.cost === null) out.addScaled(l.currency, l.currency, null, l.scaled, l.dp);
+      else {
+        const n = Dec.fromScaled(l.scaled, l.dp).timesRounded(l.cost.number);
+        out.addScaled(l.cost.currency, l.cost.currency, null, n.scaled, n.dp);
+      }
     }
     return out;
   }
@@ -184,8 +293,10 @@ export class Inventory {
   /** Total units of one currency over all its lots, or null when the inventory holds none. */
   unitsOf(currency: string): Dec | null {
     let total: Dec | null = null;
-    for (const p of this.lots.values()) {
-      if (p.units.currency === currency) total = total === null ? p.units.number : total.plus(p.units.number);
+    for (const l of this.lots.values()) {
+      if (l.currency !== currency) continue;
+      const n = positionOf(l).units.number;
+      total = total === null ? n : total.plus(n);
     }
     return total;
   }
@@ -193,7 +304,9 @@ export class Inventory {
   /** Positions whose units are in `currency`. */
   filterCurrency(currency: string): Inventory {
     const out = new Inventory();
-    for (const p of this.lots.values()) if (p.units.currency === currency) out.add(p);
+    for (const [key, l] of this.lots) {
+      if (l.currency === currency) out.lots.set(key, { ...l, owner: out.token });
+    }
     return out;
   }
 
@@ -201,9 +314,9 @@ export class Inventory {
   equals(other: Inventory): boolean {
     if (this.lots === other.lots) return true;
     if (this.lots.size !== other.lots.size) return false;
-    for (const [k, p] of this.lots) {
-      const q = other.lots.get(k);
-      if (q === undefined || !q.units.number.eq(p.units.number)) return false;
+    for (const [k, l] of this.lots) {
+      const m = other.lots.get(k);
+      if (m === undefined || !sameValue(l.scaled, l.dp, m.scaled, m.dp)) return false;
     }
     return true;
   }
@@ -215,7 +328,7 @@ export class Inventory {
   hashKey(): string {
     let s = '';
     for (const p of this.positions()) {
-      s += lotKey(p.units.currency, p.cost) + '\u0003' + p.units.number.v.toString() + '\u0004';
+      s += lotKey(p.units.currency, p.cost) + '\u0003' + valueText(p.units.number) + '\u0004';
     }
     return s;
   }

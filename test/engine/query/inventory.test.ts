@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Dec } from '../../../engine/decimal';
-import { Inventory, positionCost } from '../../../engine/query/inventory';
+import { Inventory, lotKey, positionCost, valueText } from '../../../engine/query/inventory';
 import { toText } from '../../../engine/query/values';
 import { amt, cost, pos } from './functions/helpers';
 
@@ -100,5 +100,110 @@ describe('Inventory', () => {
     expect(inv.size).toBe(50);
     expect(inv.unitsOf('C7')!.eq(Dec.of(6000))).toBe(true);
     expect(ms).toBeLessThan(3000);
+  });
+});
+
+describe('Inventory: lots changed in place never show through', () => {
+  test('positions handed out keep their numbers after later adds to the same lot', () => {
+    const i = new Inventory().add(pos('10', 'HOOL', cost('5', 'USD', '2024-01-01')));
+    const before = i.positions();
+    const first = before[0];
+    i.add(pos('2.5', 'HOOL', cost('5.0', 'USD', '2024-01-01')));
+    expect(first.units.number.toString()).toBe('10');
+    expect(before.length).toBe(1);
+    expect(text(i)).toBe('(12.5 HOOL {5 USD, 2024-01-01})');
+    // The new Position is built once and reused until the next change.
+    expect(i.positions()[0]).toBe(i.positions()[0]);
+    expect(i.positions()[0]).not.toBe(first);
+  });
+
+  test('a clone of a clone: each of the three changes alone, repeatedly, in the same lot', () => {
+    const a = new Inventory([amt('1', 'USD')]);
+    const b = a.clone();
+    const c = b.clone();
+    for (let k = 0; k < 3; k++) {
+      a.add(amt('1', 'USD'));
+      b.add(amt('10', 'USD'));
+      c.add(amt('100', 'USD'));
+    }
+    expect(text(a)).toBe('(4 USD)');
+    expect(text(b)).toBe('(31 USD)');
+    expect(text(c)).toBe('(301 USD)');
+    // A clone taken after changes in place sees those changes and no later ones.
+    const d = a.clone();
+    a.add(amt('0.50', 'USD'));
+    expect(text(d)).toBe('(4 USD)');
+    expect(text(a)).toBe('(4.50 USD)');
+  });
+
+  test('abs, neg, filterCurrency and units results do not follow later changes of the source', () => {
+    const src = new Inventory([amt('2', 'USD'), amt('-3', 'EUR')]);
+    const abs = src.abs();
+    const neg = src.neg();
+    const usd = src.filterCurrency('USD');
+    const units = src.units();
+    src.add(amt('5', 'USD')).add(amt('1', 'EUR'));
+    expect(text(src)).toBe('(-2 EUR, 7 USD)');
+    expect(text(abs)).toBe('(3 EUR, 2 USD)');
+    expect(text(neg)).toBe('(3 EUR, -2 USD)');
+    expect(text(usd)).toBe('(2 USD)');
+    expect(text(units)).toBe('(-3 EUR, 2 USD)');
+    // ...nor does the source follow changes of the results.
+    usd.add(amt('1', 'USD'));
+    abs.add(amt('1', 'EUR'));
+    expect(text(src)).toBe('(-2 EUR, 7 USD)');
+    expect(text(usd)).toBe('(3 USD)');
+    expect(text(abs)).toBe('(4 EUR, 2 USD)');
+  });
+
+  test('a lot that went to zero starts afresh: first cost form and places of the new adds', () => {
+    const i = new Inventory()
+      .add(pos('1.000', 'HOOL', cost('500.00', 'USD', '2024-01-01')))
+      .add(pos('-1', 'HOOL', cost('500', 'USD', '2024-01-01')));
+    expect(i.isEmpty()).toBe(true);
+    i.add(pos('2', 'HOOL', cost('500', 'USD', '2024-01-01')));
+    expect(text(i)).toBe('(2 HOOL {500 USD, 2024-01-01})');
+  });
+
+  test('addInventory of itself doubles every lot; of another keeps that one unchanged', () => {
+    const i = new Inventory([amt('1.5', 'USD'), pos('2', 'HOOL', cost('3', 'EUR', '2024-01-01'))]);
+    i.addInventory(i);
+    expect(text(i)).toBe('(4 HOOL {3 EUR, 2024-01-01}, 3.0 USD)');
+    const j = new Inventory([amt('-3', 'USD')]);
+    j.addInventory(i);
+    expect(text(j)).toBe('(4 HOOL {3 EUR, 2024-01-01})');
+    expect(text(i)).toBe('(4 HOOL {3 EUR, 2024-01-01}, 3.0 USD)');
+  });
+
+  test('cost() multiplies units by the per-unit cost and sums per cost currency', () => {
+    const i = new Inventory([
+      pos('3', 'HOOL', cost('1.25', 'USD', '2024-01-01')),
+      pos('-1', 'HOOL', cost('2', 'USD', '2024-02-01')),
+      amt('0.5', 'USD'),
+    ]);
+    // 3 x 1.25 = 3.75; -1 x 2 = -2; plus 0.5 -> 2.25
+    expect(text(i.cost())).toBe('(2.25 USD)');
+  });
+
+  test('equals and hashKey compare by value: 1.0 = 1.00, cost 500 = 500.00', () => {
+    const a = new Inventory([pos('1.0', 'HOOL', cost('500', 'USD', '2024-01-01'))]);
+    const b = new Inventory([pos('1.00', 'HOOL', cost('500.00', 'USD', '2024-01-01'))]);
+    expect(a.equals(b)).toBe(true);
+    expect(a.hashKey()).toBe(b.hashKey());
+    const c = new Inventory([pos('1.01', 'HOOL', cost('500', 'USD', '2024-01-01'))]);
+    expect(a.equals(c)).toBe(false);
+    expect(a.hashKey()).not.toBe(c.hashKey());
+  });
+
+  test('valueText drops trailing zeros only; lotKey is per currency even for a shared Cost', () => {
+    expect(valueText(Dec.of('500.00'))).toBe('500');
+    expect(valueText(Dec.of('0.50'))).toBe('0.5');
+    expect(valueText(Dec.of('-0.000'))).toBe('0');
+    expect(valueText(Dec.of('1200'))).toBe('1200');
+    expect(valueText(Dec.of('-10.10'))).toBe('-10.1');
+    const k = cost('10', 'USD', '2024-01-01');
+    expect(lotKey('AAA', k)).not.toBe(lotKey('BBB', k));
+    expect(lotKey('AAA', k).startsWith('AAA')).toBe(true);
+    expect(lotKey('AAA', k)).toBe(lotKey('AAA', cost('10.0', 'USD', '2024-01-01')));
   });
 });
