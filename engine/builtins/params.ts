@@ -7,6 +7,7 @@
 import { Dec, ExactDecimal } from '../decimal';
 import { parseDate, type DayNum } from '../dates';
 import { typed, type TypedValue } from '../query/index';
+import { INT64_MAX, INT64_MIN } from '../query/limits';
 import type { BuiltinParamType } from '../api-types';
 import type { Builtin } from './declare';
 
@@ -26,8 +27,6 @@ export class BuiltinParamError extends Error {
   }
 }
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -6,6 +6,7 @@
 import type { Dec } from '../decimal';
 import { formatDate, type DayNum } from '../dates';
 import { lexAll } from '../query/lexer';
+import { INT64_MIN } from '../query/limits';
 import type { BuiltinParamType } from '../api-types';
 import type { Builtin } from './declare';
 import { BuiltinParamError, type ParamValue, type ParamValues } from './params';
@@ -39,8 +40,6 @@ export function renderString(s: string): string {
   pieces.push(s.slice(start));
   return '(' + pieces.map((p) => (p.includes("'") ? `"${p}"` : `'${p}'`)).join(' + ') + ')';
 }
-
-const INT64_MIN = -(2n ** 63n);
 
 /** Negative numbers in parentheses so `- (-5)` or `LIMIT (-1)` never reads as another token. */
 const signed = (text: string) => (text.startsWith('-') ? `(${text})` : text);
