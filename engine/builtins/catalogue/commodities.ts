@@ -31,15 +31,17 @@ HAVING sum(number) != 0`,
  * price map's for today, which inverts and merges the two directions.
  */
 const OTHER = 'CASE WHEN currency = :currency THEN currency(amount) ELSE currency END';
+/** The per-commodity latest quote and rate, shared by the list and the single-pair query. */
+const LATEST_QUOTE = `SELECT ${OTHER} AS currency, last(date) AS date, last(time) AS time,
+  last(getprice(${OTHER}, :currency, today())) AS rate
+FROM #prices`;
 
 export const latestPrices = builtin(
   'commodities.latest_prices',
   'currency str',
   'per commodity quoted against `currency` (either direction): its latest quote on or before today and the rate of one unit in `currency` today; future-dated prices are ignored',
   `
-SELECT ${OTHER} AS currency, last(date) AS date, last(time) AS time,
-  last(getprice(${OTHER}, :currency, today())) AS rate
-FROM #prices
+${LATEST_QUOTE}
 WHERE (currency = :currency OR currency(amount) = :currency) AND currency != currency(amount)
   AND date <= today()
 GROUP BY 1
@@ -51,9 +53,7 @@ export const latestPrice = builtin(
   'commodity str, currency str',
   'as commodities.latest_prices for the pair of `commodity` and `currency`',
   `
-SELECT ${OTHER} AS currency, last(date) AS date, last(time) AS time,
-  last(getprice(${OTHER}, :currency, today())) AS rate
-FROM #prices
+${LATEST_QUOTE}
 WHERE ((currency = :commodity AND currency(amount) = :currency)
     OR (currency = :currency AND currency(amount) = :commodity))
   AND date <= today()
