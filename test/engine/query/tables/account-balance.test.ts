@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import type { Posting } from '../../../../engine/ledger/snapshot';
+import { Inventory } from '../../../../engine/query/inventory';
+import { accountBalanceAfter, postingsByAccount } from '../../../../engine/query/tables/account-balance';
+import { toText } from '../../../../engine/query/values';
+import { amt, cost } from '../functions/helpers';
+
+const text = (i: Inventory) => toText('inventory', i);
+
+/** Rows with only what account_balance reads: account, units, cost. */
+function row(account: string, n: string, c: string, lot: [string, string, string] | null = null): Posting {
+  return { account, units: amt(n, c), cost: lot ? cost(...lot) : null } as unknown as Posting;
+}
+
+describe('account_balance', () => {
+  test('balance of the posting own account after it, whatever other accounts do', () => {
+    const rows = [
+      row('A', '10', 'USD'),
+      row('B', '-10', 'USD'),
+      row('A', '2', 'HOOL', ['5', 'USD', '2024-01-01']),
+      row('A', '-10', 'USD'),
+      row('B', '1.50', 'EUR'),
+    ];
+    expect(text(accountBalanceAfter(rows, rows[3]))).toBe('(2 HOOL {5 USD, 2024-01-01})');
+    expect(text(accountBalanceAfter(rows, rows[0]))).toBe('(10 USD)');
+    expect(text(accountBalanceAfter(rows, rows[2]))).toBe('(2 HOOL {5 USD, 2024-01-01}, 10 USD)');
+    expect(text(accountBalanceAfter(rows, rows[4]))).toBe('(1.50 EUR, -10 USD)');
+    expect(text(accountBalanceAfter(rows, rows[1]))).toBe('(-10 USD)');
+    // The same row read twice gives the same value (cached), unchanged by reads of later rows.
+    expect(accountBalanceAfter(rows, rows[0])).toBe(accountBalanceAfter(rows, rows[0]));
+    expect(text(accountBalanceAfter(rows, rows[0]))).toBe('(10 USD)');
+    expect(postingsByAccount(rows).get('A')).toEqual([rows[0], rows[2], rows[3]]);
+  });
+
+  test('a posting outside the rows gets an empty inventory', () => {
+    const rows = [row('A', '1', 'USD')];
+    expect(accountBalanceAfter(rows, row('A', '1', 'USD')).isEmpty()).toBe(true);
+  });
+
+  test('forward, backward and scattered reads over checkpoints agree with a plain walk', () => {
+    // 300 rows of one account (checkpoints every 64), lots opened and closed, mixed places.
+    const rows: Posting[] = [];
+    for (let i = 0; i < 300; i++) {
+      if (i % 3 === 0) rows.push(row('S', String(i % 7) + '.5', 'HOOL', [String(10 + (i % 4)), 'USD', '2024-01-01']));
+      else if (i % 3 === 1) rows.push(row('S', '-' + String(i % 5) + '.25', 'USD'));
+      else rows.push(row('T', '1', 'EUR'));
+    }
+    const expected = new Map<Posting, string>();
+    const plain = new Map<string, Inventory>();
+    for (const p of rows) {
+      let inv = plain.get(p.account);
+      if (!inv) plain.set(p.account, (inv = new Inventory()));
+      inv.add(p);
+      expected.set(p, text(inv));
+    }
+    const orders = [
+      rows.map((_, i) => i).reverse(),
+      rows.map((_, i) => i),
+      rows.map((_, i) => (i * 97) % rows.length),
+    ];
+    for (const order of orders) {
+      // A fresh array each time: nothing cached from the previous order.
+      const copy = rows.slice();
+      for (const i of order) expect(text(accountBalanceAfter(copy, copy[i]))).toBe(expected.get(rows[i]));
+    }
+    // Values handed out earlier do not change when the cursor moves on.
+    const fresh = rows.slice();
+    const early = accountBalanceAfter(fresh, fresh[0]);
+    accountBalanceAfter(fresh, fresh[298]);
+    expect(text(early)).toBe(expected.get(rows[0]));
+  });
+});
