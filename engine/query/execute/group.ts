@@ -34,20 +34,28 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   // row; only the ordinal of the group's last row is kept and the value computed by a replay
   // after the scan. Consecutive groups are finished during the scan when HAVING decides their
   // fate, so then the value is needed at once and not deferred.
-  const deferred = slots.map((s) => s.name === 'last' && s.args.length === 1 && RUNNING.has(s.args[0].key) && !(consecutive && agg.having));
+  const lastOfRunning = slots.map((s) => s.name === 'last' && s.args.length === 1 && RUNNING.has(s.args[0].key));
+  const deferred = lastOfRunning.map((l) => l && !(consecutive && agg.having));
   const anyDeferred = deferred.some((d) => d);
+  // Consecutive groups with HAVING: last() of the running balance is read when the group closes,
+  // which happens before the next group's first row is added to the balance (Scanner's `before`
+  // hook), so it is still the balance after the group's last row: one snapshot per group instead
+  // of one per row (each of which made the next add copy the whole inventory). Not when a group
+  // key reads the balance: the keys must then be computed after the row is added.
+  const closeEarly = consecutive && !!agg.having && lastOfRunning.some((l) => l) && keys.every((k) => !k.readsBalance);
+  const atClose = lastOfRunning.map((l) => l && closeEarly);
   // The bare balance column as an aggregate argument is handed over live: aggregates snapshot
   // what they keep (functions/aggregates.ts), so no copy is made for rows they only read.
   const live = slots.map((s) => s.args.map((a) => a.key === 'col:balance'));
   /** Source positions of the chosen rows (for the replay) and the current row's ordinal. */
   const chosen: number[] = [];
   let ordinal = -1;
-  const scanAll = (visit: () => boolean | void) =>
+  const scanAll = (visit: () => boolean | void, before?: () => boolean | void) =>
     new Scanner(plan, source, st, deadline).run((at) => {
       ordinal++;
       if (anyDeferred) chosen.push(at);
       return visit();
-    });
+    }, before);
 
   const newGroup = (hollow: boolean): Group => {
     budget.add(width, 'groups');
@@ -58,6 +66,10 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
       const s = slots[i];
       if (deferred[i]) {
         g.states[i] = ordinal;
+        continue;
+      }
+      if (atClose[i]) {
+        g.states[i] = true; // the group has a row: read the balance when it closes
         continue;
       }
       let args: unknown[] = NO_ARGS;
@@ -81,7 +93,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   const finish = (g: Group): OutRow | null => {
     st.row = g.row;
     const values = new Array(slots.length);
-    for (let i = 0; i < slots.length; i++) values[i] = deferred[i] ? (g.late?.[i] ?? null) : slots[i].finish(g.states[i]);
+    for (let i = 0; i < slots.length; i++) values[i] = deferred[i] || atClose[i] ? (g.late?.[i] ?? null) : slots[i].finish(g.states[i]);
     st.aggs = values;
     if (agg.having && agg.having.eval(st) !== true) return null;
     const out = evalAll(plan.targets, st);
@@ -128,6 +140,12 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
         passed++;
         return;
       }
+      if (closeEarly) {
+        // The running balance stands after this group's last row (see atClose).
+        for (let i = 0; i < slots.length; i++) {
+          if (atClose[i] && g.states[i] === true) (g.late ??= new Array(slots.length))[i] = slots[i].args[0].eval(st);
+        }
+      }
       if (anyDeferred) {
         pending.push(g);
         passed++;
@@ -139,7 +157,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
       passed++;
     };
     let stop = false;
-    scanAll(() => {
+    const boundary = (): boolean | void => {
       if (index.startsNew(st) || cur === null) {
         if (cur) {
           // finish() points st.row at the closed group's row: the new group starts at this row.
@@ -156,8 +174,17 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
         started++;
         cur = newGroup(hollow);
       }
-      if (!cur.hollow) step(cur);
-    });
+    };
+    if (closeEarly) {
+      scanAll(() => {
+        if (!cur!.hollow) step(cur!);
+      }, boundary);
+    } else {
+      scanAll(() => {
+        if (boundary() === false) return false;
+        if (!cur!.hollow) step(cur!);
+      });
+    }
     if (cur && !stop) close(cur);
     if (anyDeferred) {
       fillDeferred(pending);

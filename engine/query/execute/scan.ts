@@ -120,8 +120,10 @@ export class Scanner {
   /**
    * Calls `visit` for every chosen row, with `st.row` and the running balances set and the row's
    * index in the source. `visit` returns false to stop (the row it was called for is consumed).
+   * `before`, if given, is called for a chosen row before it is added to the running balances
+   * (which then still stand after the previous chosen row); it may stop the same way.
    */
-  run(visit: (at: number) => boolean | void): void {
+  run(visit: (at: number) => boolean | void, before?: (at: number) => boolean | void): void {
     const { idx, n, filter, st, deadline, source } = this;
     for (let i = this.pos; i < n; i++) {
       deadline.tick();
@@ -129,6 +131,10 @@ export class Scanner {
       const row = source[at];
       st.row = row;
       if (filter && filter(st) !== true) continue;
+      if (before !== undefined && before(at) === false) {
+        this.pos = i + 1;
+        return;
+      }
       if (this.accumulates) accumulate(this.plan, st, row as Posting);
       if (visit(at) === false) {
         this.pos = i + 1;

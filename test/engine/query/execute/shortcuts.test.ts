@@ -178,6 +178,22 @@ describe('aggregates of the running balance', () => {
   it('consecutive groups with HAVING', () => {
     expect(rows(`SELECT date, last(balance) ${W} GROUP BY date HAVING count(*) = 2 LIMIT 2`)).toEqual([['2024-02-03', usd('100')]]);
   });
+  it('consecutive groups with HAVING: last of the balance is read as each group closes, before the next row counts', () => {
+    const q = `SELECT date, last(balance), last(units(balance)), first(balance), count(*) ${W} GROUP BY date HAVING count(*) < 4`;
+    expect(rows(`${q} LIMIT 5`)).toEqual([
+      ['2024-02-01', usd('100'), usd('100'), usd('100'), 1],
+      ['2024-02-03', usd('100'), usd('100'), usd('120'), 2],
+      ['2024-03-01', usd('40'), usd('40'), usd('40'), 1],
+    ]);
+    const d = data(`${q} LIMIT 1 OFFSET 1`, { countTotal: true });
+    expect(d.rows).toEqual([['2024-02-03', usd('100'), usd('100'), usd('120'), 2]]);
+    expect(d.total).toBe(3);
+    // HAVING on the value itself: the group of 2024-01-05 ends with an empty balance.
+    expect(rows(`SELECT date, last(balance) ${W} GROUP BY date HAVING last(balance) = first(balance) LIMIT 9`)).toEqual([
+      ['2024-02-01', usd('100')],
+      ['2024-03-01', usd('40')],
+    ]);
+  });
   it('one group without keys; NULL without rows', () => {
     // Cash alone: -10, -13, 87, 67, 7.
     expect(rows("SELECT last(balance), first(balance), count(*), sum(balance) WHERE account = 'Assets:Cash'")).toEqual([
