@@ -77,5 +77,6 @@ export function watchLedger(host: LedgerHost, options: WatchOptions = {}): Ledge
 function wantedFiles(host: LedgerHost): Set<string> {
   const set = new Set<string>([path.resolve(host.file)]);
   for (const f of host.current?.files ?? []) set.add(path.resolve(f));
+  for (const f of host.current?.missingFiles ?? []) set.add(path.resolve(f));
   return set;
 }

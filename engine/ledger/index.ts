@@ -179,6 +179,7 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     root,
     format: loaded.format,
     files: loaded.files,
+    missingFiles: loaded.missing,
     options,
     entries: Object.freeze(entries) as Snapshot['entries'],
     referenceOrder: Object.freeze(referenceOrder) as number[],

@@ -29,6 +29,11 @@ export interface LoadResult {
   format: FileFormat;
   /** Every file read, absolute, main first, in reading order. */
   files: string[];
+  /**
+   * Include targets that do not exist (absolute): the watcher watches them too, so creating the
+   * file reloads the ledger and clears the IncludeNotFound error.
+   */
+  missing: string[];
   directives: DirectiveAst[];
   options: OptionAst[];
   plugins: PluginAst[];
@@ -69,7 +74,7 @@ function hasGlob(pattern: string): boolean {
 export function loadFiles(mainFile: string, readFile: ReadFile = readFileOrNull, expandGlob: ExpandGlob = globOnDisk): LoadResult {
   const main = nodePath.resolve(mainFile);
   const root = nodePath.dirname(main);
-  const out: LoadResult = { root, format: formatOf(main), files: [], directives: [], options: [], plugins: [], errors: [] };
+  const out: LoadResult = { root, format: formatOf(main), files: [], missing: [], directives: [], options: [], plugins: [], errors: [] };
   const seen = new Set<string>();
   const display = (p: string) => {
     const rel = nodePath.relative(root, p);
@@ -125,6 +130,7 @@ export function loadFiles(mainFile: string, readFile: ReadFile = readFileOrNull,
         }
         const t = readFile(target);
         if (t === null) {
+          out.missing.push(target);
           out.errors.push(SyntaxErrors.includeNotFound(siteOf(inc.src), inc.pattern, display(target)));
           continue;
         }

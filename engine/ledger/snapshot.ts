@@ -200,6 +200,8 @@ export interface Snapshot {
   format: FileFormat;
   /** Every file read (main file first), for the watcher. */
   files: string[];
+  /** Included files that do not exist yet: watched too, so creating one reloads. */
+  missingFiles: string[];
   options: LedgerOptions;
   /** All directives in processing order (index = seq). */
   entries: Entry[];

@@ -44,6 +44,9 @@ describe('includes', () => {
       src: { file: '/l/main.bean', line: 2, column: 1, start: 25, end: 44 },
       source: 'include "nope.bean"',
     });
+    // Watched so that creating it reloads the ledger.
+    expect(r.missing).toEqual(['/l/nope.bean']);
+    expect(r.files).toEqual(['/l/main.bean']);
   });
 
   it('an include cycle is an error naming the chain, and each file is read once', () => {

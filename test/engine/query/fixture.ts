@@ -73,6 +73,7 @@ export function snapshot(txns: TxnSpec[]): Snapshot {
     root: '/x',
     format: 'beancount',
     files: [],
+    missingFiles: [],
     options: { timezone: 'UTC', operatingCurrencies: ['USD'] } as never,
     entries: [],
     referenceOrder: [],

@@ -173,6 +173,17 @@ describe('reload follows includes', () => {
     await until('the change of the newly included file', () => post(url, CASH), (r) => r.body.data.rows[0][1] === '19.50');
     expect((await status(url)).generation).toBe(4);
   });
+
+  it('reloads when a missing included file is created, clearing its IncludeNotFound error', async () => {
+    const { url, dir } = await open({ 'main.bean': HEAD + 'include "later.bean"\n' + pays(1, '10.00') });
+    expect(await status(url)).toMatchObject({ generation: 1, error_count: 1 });
+    expect(service!.watcher!.watched()).toContain(path.join(dir.dir, 'later.bean'));
+
+    dir.write('later.bean', '2024-02-01 * "Employer" "bonus"\n  Assets:Cash  5.00 USD\n  Income:Salary\n');
+    await until('the created include', () => post(url, CASH), (r) => r.body.data.rows[0][1] === '15.00');
+    expect((await post(url, CASH)).body.data).toEqual(cashResult(2, '15.00'));
+    expect(await status(url)).toMatchObject({ generation: 2, error_count: 0, file_count: 2 });
+  });
 });
 
 describe('reload problems', () => {
