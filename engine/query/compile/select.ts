@@ -157,7 +157,7 @@ export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOpti
     balance,
     columns: targets.map((t) => ({ name: t.name, type: t.node.type === 'null' ? 'null' : t.node.type })),
     targets: targets.map((t) => t.node),
-    aggregate: isAggregate ? { keys, aggs, having, consecutive: isConsecutive(keys) } : null,
+    aggregate: isAggregate ? { keys, aggs, having, consecutive: table === postingsTable && isConsecutive(keys, period === null) } : null,
     order,
     distinct: stmt.distinct,
     limit,
@@ -313,14 +313,25 @@ function isAndNode(n: Node): boolean {
 }
 
 /**
- * Group keys whose groups come one after another in ledger order (dates never go back; the rows
- * of a transaction are adjacent). Not seq (NULL on every synthetic period transaction, which
- * may stand apart) nor timestamp (a time skipped by daylight saving is stored moved forward, so
- * equal timestamps can be apart).
+ * Group keys whose groups come one after another in ledger order of the postings table (dates
+ * never go back; the rows of a transaction are adjacent). seq only without period clauses (it
+ * is NULL on every synthetic period transaction, which may stand apart); never timestamp (a time
+ * skipped by daylight saving is stored moved forward, so equal timestamps can be apart). Other
+ * tables have other orders (#budgets: by name, then month), so they never take the shortcut.
  */
-function isConsecutive(keys: Node[]): boolean {
+function isConsecutive(keys: Node[], seqIsLedgerOrder: boolean): boolean {
   if (keys.length === 0) return false;
   const ks = new Set(keys.map((k) => k.key));
+  // Without period clauses every posting row has its transaction's seq, and rows of one
+  // transaction are adjacent: seq groups like id (accounts.journal_page relies on it).
+  if (seqIsLedgerOrder && ks.has('col:seq')) {
+    for (const k of ks) if (k !== 'col:seq' && k !== 'col:posting_index' && k !== 'col:id') return isConsecutiveBy(ks);
+    return true;
+  }
+  return isConsecutiveBy(ks);
+}
+
+function isConsecutiveBy(ks: Set<string>): boolean {
   const dated = ks.has('col:date') || ks.has('col:year');
   const monthly = ks.has('col:date') || ks.has('call:yearmonth(col:date)') || (ks.has('col:year') && ks.has('col:month'));
   for (const k of ks) {

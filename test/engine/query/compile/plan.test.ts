@@ -65,7 +65,13 @@ describe('grouping', () => {
     expect(plan('SELECT year, month, day, count(*)').aggregate!.consecutive).toBe(true);
     expect(plan('SELECT month, count(*)').aggregate!.consecutive).toBe(false);
     expect(plan('SELECT year, day, count(*)').aggregate!.consecutive).toBe(false);
-    expect(plan('SELECT seq, count(*)').aggregate!.consecutive).toBe(false);
+    // seq is ledger order only without period clauses (synthetic transactions have NULL seq).
+    expect(plan('SELECT seq, count(*)').aggregate!.consecutive).toBe(true);
+    expect(plan('SELECT seq, posting_index, count(*)').aggregate!.consecutive).toBe(true);
+    expect(plan('SELECT seq, count(*) FROM OPEN ON 2020-01-01').aggregate!.consecutive).toBe(false);
+    expect(plan('SELECT seq, date, count(*)').aggregate!.consecutive).toBe(false);
+    // Only the postings table is in ledger order: #budgets is by name, then month.
+    expect(plan('SELECT date, count(*) FROM #budgets').aggregate!.consecutive).toBe(false);
     expect(plan('SELECT timestamp, count(*)').aggregate!.consecutive).toBe(false);
     expect(plan('SELECT account, count(*)').aggregate!.consecutive).toBe(false);
   });

@@ -149,6 +149,14 @@ describe('consecutive groups with LIMIT', () => {
       ],
     });
   });
+  it('groups by (seq, posting_index) are consecutive too: a journal page builds only its postings', () => {
+    // The 'Buy' transaction is the last: its rows are never accumulated for the first page.
+    expect(failure(`SELECT seq, posting_index, sum(${BOOM}) GROUP BY seq, posting_index`)).toBe('integer overflow');
+    expect(rows(`SELECT seq, posting_index, sum(${BOOM}) GROUP BY seq, posting_index LIMIT 2`)).toEqual([
+      [rows('SELECT seq LIMIT 1')[0][0], 0, 2024],
+      [rows('SELECT seq LIMIT 1')[0][0], 1, 2024],
+    ]);
+  });
   it('HAVING counts only kept groups toward LIMIT', () => {
     expect(rows('SELECT date, count(*) AS n GROUP BY date HAVING count(*) > 2 LIMIT 1')).toEqual([['2024-01-05', 4]]);
     expect(rows("SELECT date, sum(number) GROUP BY date HAVING sum(number) = 0 LIMIT 2 OFFSET 1")).toEqual([
