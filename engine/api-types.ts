@@ -523,6 +523,32 @@ export interface LedgerErrorItem {
 export type LedgerErrorPageBody = DataBody<Page<LedgerErrorItem>>;
 
 // ---------------------------------------------------------------------------------------------
+// GET /api/commodities/display   (DESIGN: not in the spec; how the UI writes numbers)
+
+/** Rounding of a number shown with fewer places than it has (never changes a value, only its text). */
+export type DisplayRounding = 'half_even' | 'half_up' | 'half_down';
+
+export interface CommodityDisplay {
+  currency: string;
+  /** Decimal places amounts of this currency are shown with. */
+  precision: number;
+  /**
+   * 'directive': the `precision` metadata of its commodity directive; 'inferred': the number of
+   * places written most often in the ledger's postings and balances for it (as Fava does).
+   */
+  source: 'directive' | 'inferred';
+  /** From the `rounding` metadata (RoundUp = half_up, RoundDown = half_down); default half_even. */
+  rounding: DisplayRounding;
+  /** `prefix` / `suffix` metadata of the commodity directive, or null. */
+  prefix: string | null;
+  suffix: string | null;
+}
+
+export type CommodityDisplayBody = DataBody<CommodityDisplay[]>;
+
+export const COMMODITY_DISPLAY_PATH = '/api/commodities/display';
+
+// ---------------------------------------------------------------------------------------------
 // Ledger status and reload events (GET /api/status, GET /api/events)   (DESIGN: not in the spec)
 
 export interface LoadProblem {
