@@ -4,7 +4,8 @@
  * query error (with its line and column) or an answer of the wrong shape becomes a `Problem`
  * the page shows.
  */
-import type { LedgerStatus, QueryErrorBody, QueryResult, SavedQueryRecord, Schema } from '../../engine/api-types';
+import type { CommodityDisplay, LedgerStatus, QueryErrorBody, QueryResult, SavedQueryRecord, Schema } from '../../engine/api-types';
+import { COMMODITY_DISPLAY_PATH } from '../../engine/api-types';
 import { defaultTransport, type RawRequest, type RawResponse, type Transport } from './transport';
 import * as V from './validate';
 
@@ -30,6 +31,8 @@ export interface ApiClient {
   status(): Promise<ApiResult<LedgerStatus>>;
   /** The ledger's operating currency, read from the summary of today (null if it has none). */
   operatingCurrency(today: string): Promise<ApiResult<string | null>>;
+  /** Places, rounding, prefix and suffix per currency, for display text only. */
+  commodityDisplays(): Promise<ApiResult<CommodityDisplay[]>>;
 }
 
 export function problemText(p: Problem): string {
@@ -100,5 +103,6 @@ export function createApiClient(transport: Transport = defaultTransport()): ApiC
     status: () => json({ method: 'GET', path: '/api/status' }, V.ledgerStatus),
     operatingCurrency: (today) =>
       json({ method: 'GET', path: `/api/statistic/summary?from=${today}&to=${today}` }, (b) => V.summaryCurrency(b) || null),
+    commodityDisplays: () => json({ method: 'GET', path: COMMODITY_DISPLAY_PATH }, V.commodityDisplays),
   };
 }

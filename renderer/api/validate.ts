@@ -6,7 +6,7 @@
  * fast for results of a million values.
  */
 import type {
-  Cell, ColumnType, LedgerStatus, QueryColumn, QueryErrorBody, QueryResult, SavedQueryRecord, Schema, SchemaColumn,
+  Cell, ColumnType, CommodityDisplay, DisplayRounding, LedgerStatus, QueryColumn, QueryErrorBody, QueryResult, SavedQueryRecord, Schema, SchemaColumn,
   SchemaFunction, SchemaTable, StatisticSummary,
 } from '../../engine/api-types';
 
@@ -237,4 +237,26 @@ export function summaryCurrency(body: unknown): string {
 /** The message of a failing request's `{message}` body, if it has one. */
 export function errorMessage(body: unknown): string | null {
   return typeof body === 'object' && body !== null && typeof (body as Obj).message === 'string' ? ((body as Obj).message as string) : null;
+}
+
+const ROUNDINGS: readonly DisplayRounding[] = ['half_even', 'half_up', 'half_down'];
+
+export function commodityDisplays(body: unknown): CommodityDisplay[] {
+  return arr(data(body), 'data').map((v, i) => {
+    const p = `data[${i}]`;
+    const o = obj(v, p);
+    const rounding = str(o.rounding, p + '.rounding') as DisplayRounding;
+    if (!ROUNDINGS.includes(rounding)) throw new Invalid(p + '.rounding', 'is not a rounding');
+    const source = str(o.source, p + '.source');
+    if (source !== 'directive' && source !== 'inferred') throw new Invalid(p + '.source', 'is not directive or inferred');
+    const opt = (x: unknown, q: string) => (x === null || x === undefined ? null : str(x, q));
+    return {
+      currency: str(o.currency, p + '.currency'),
+      precision: int(o.precision, p + '.precision'),
+      source,
+      rounding,
+      prefix: opt(o.prefix, p + '.prefix'),
+      suffix: opt(o.suffix, p + '.suffix'),
+    };
+  });
 }

@@ -12,8 +12,15 @@
  */
 import type { AmountJson, Cell, ColumnType, CostJson, InventoryJson, MetaPairJson, PositionJson } from '../../engine/api-types';
 import { formatDecimal, isNegativeDecimal } from './number-format';
+import { formatNumberIn } from './display-precision';
 
+/** Units and values: with the currency's display precision (renderer/lib/display-precision.ts). */
 export function formatAmount(a: AmountJson): string {
+  return `${formatNumberIn(a.number, a.currency)} ${a.currency}`;
+}
+
+/** A per-unit price or cost number: every place kept (0.00123 USD is not 0.00). */
+export function formatRate(a: AmountJson): string {
   return `${formatDecimal(a.number)} ${a.currency}`;
 }
 

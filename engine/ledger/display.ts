@@ -1,0 +1,94 @@
+/**
+ * How many decimal places the UI shows for each currency (the "display context").
+ *
+ * The commodity directive decides when it says so (`precision`, `rounding`, `prefix`, `suffix`
+ * metadata, the service's own convention); otherwise the ledger's own habit does, as in Fava:
+ * the number of places written most often in posting units and balance amounts of that currency
+ * (ties go to more places, so nothing the user writes regularly is hidden). Computed values
+ * (interpolated postings, conversions) do not vote: their places say nothing about the currency.
+ * Only display text depends on this; values and exports stay exact.
+ */
+import type { CommodityDisplay, DisplayRounding } from '../api-types';
+import type { Snapshot } from './snapshot';
+
+/** More places than this in a `precision` value is a typo, not a wish. */
+export const MAX_DISPLAY_PRECISION = 20;
+
+const cache = new WeakMap<Snapshot, CommodityDisplay[]>();
+
+/** One entry per currency that has a commodity directive or appears in postings or balances, by name. */
+export function commodityDisplays(snapshot: Snapshot): CommodityDisplay[] {
+  let out = cache.get(snapshot);
+  if (!out) {
+    out = build(snapshot);
+    cache.set(snapshot, out);
+  }
+  return out;
+}
+
+function build(snapshot: Snapshot): CommodityDisplay[] {
+  // places -> count, per currency; a small array indexed by places (dp is bounded by the parser's input).
+  const votes = new Map<string, number[]>();
+  const vote = (currency: string, dp: number) => {
+    let v = votes.get(currency);
+    if (!v) votes.set(currency, (v = []));
+    v[dp] = (v[dp] ?? 0) + 1;
+  };
+  for (const p of snapshot.postings) if (!p.automatic) vote(p.units.currency, p.units.number.dp);
+  for (const b of snapshot.balances) vote(b.amount.currency, b.amount.number.dp);
+
+  // The last directive of a currency wins, as commodity_meta() reads it.
+  const directives = new Map<string, readonly { key: string; text: string }[]>();
+  for (const c of snapshot.commodities) directives.set(c.currency, c.meta);
+
+  const names = new Set<string>([...votes.keys(), ...directives.keys()]);
+  const out: CommodityDisplay[] = [];
+  for (const currency of [...names].sort()) {
+    const meta = directives.get(currency) ?? [];
+    const written = parsePrecision(first(meta, 'precision'));
+    out.push({
+      currency,
+      precision: written ?? mostWritten(votes.get(currency)),
+      source: written === null ? 'inferred' : 'directive',
+      rounding: parseRounding(first(meta, 'rounding')),
+      prefix: first(meta, 'prefix'),
+      suffix: first(meta, 'suffix'),
+    });
+  }
+  return out;
+}
+
+function first(meta: readonly { key: string; text: string }[], key: string): string | null {
+  for (const m of meta) if (m.key === key) return m.text;
+  return null;
+}
+
+/** `2` -> 2; anything but a whole number from 0 to MAX_DISPLAY_PRECISION -> null (ignored). */
+export function parsePrecision(text: string | null): number | null {
+  if (text === null || !/^\s*\d{1,2}\s*$/.test(text)) return null;
+  const n = Number(text);
+  return n <= MAX_DISPLAY_PRECISION ? n : null;
+}
+
+/** zhang writes RoundUp / RoundDown; the snake-case names are accepted too. Default half-even, as Beancount and Fava print. */
+export function parseRounding(text: string | null): DisplayRounding {
+  const t = (text ?? '').trim().toLowerCase().replace(/[_\s-]/g, '');
+  if (t === 'roundup' || t === 'halfup') return 'half_up';
+  if (t === 'rounddown' || t === 'halfdown') return 'half_down';
+  return 'half_even';
+}
+
+/** Most frequent places; ties to the larger; no votes (only a directive) -> 2, the common case of money. */
+function mostWritten(v: number[] | undefined): number {
+  if (!v) return 2;
+  let best = -1;
+  let bestCount = 0;
+  for (let dp = 0; dp < v.length; dp++) {
+    const c = v[dp] ?? 0;
+    if (c > 0 && c >= bestCount) {
+      best = dp;
+      bestCount = c;
+    }
+  }
+  return best < 0 ? 2 : Math.min(best, MAX_DISPLAY_PRECISION);
+}

@@ -1,0 +1,28 @@
+/**
+ * Keeps the per-currency display precision (renderer/lib/display-precision.ts) in step with the
+ * served ledger: fetched at start and again after every reload, since a reload may add a
+ * commodity directive or change how amounts are written. A failed fetch leaves the last table
+ * (numbers then show as sent, or as before): formatting must never block a page.
+ */
+import { api } from '../api/instance';
+import { subscribeToReloads } from '../api/events';
+import { setCommodityDisplays } from '../lib/display-precision';
+
+let started = false;
+let latest = 0;
+
+async function refresh(): Promise<void> {
+  const ticket = ++latest;
+  const r = await api().commodityDisplays();
+  // An older answer arriving after a newer one must not win.
+  if (r.ok && ticket === latest) setCommodityDisplays(r.data);
+}
+
+export function startDisplayPrecision(): void {
+  if (started) return;
+  started = true;
+  void refresh();
+  subscribeToReloads((event) => {
+    if (event === 'reload') void refresh();
+  });
+}
