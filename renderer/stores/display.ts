@@ -18,11 +18,12 @@ async function refresh(): Promise<void> {
   if (r.ok && ticket === latest) setCommodityDisplays(r.data);
 }
 
-export function startDisplayPrecision(): void {
-  if (started) return;
+/** Starts keeping the table current; resolves once the first answer is in (or failed). */
+export function startDisplayPrecision(): Promise<void> {
+  if (started) return Promise.resolve();
   started = true;
-  void refresh();
   subscribeToReloads((event) => {
     if (event === 'reload') void refresh();
   });
+  return refresh();
 }

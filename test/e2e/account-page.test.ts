@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { Dec } from '../../engine/decimal';
 import { describeE2E } from './support/session';
 import { builtinText } from './support/builtins';
+import { shownAmount } from './support/display';
 import { amountText, bodyRows, expectLineDrawn, openQueryLands } from './support/figures';
 import { withoutGrouping } from './support/table';
 
@@ -28,7 +29,10 @@ function sumRows(rows: any[][], cols: string[], currency: string): { value: stri
     units.set(c, (units.get(c) ?? Dec.of(0)).plus(Dec.parse(at(r, 'units'))!));
   }
   const list = [...units].filter(([, n]) => !n.isZero()).sort(([a], [b]) => (a < b ? -1 : 1));
-  return { value: `${value.toString()} ${currency}`, units: list.length === 0 ? '0' : list.map(([c, n]) => `${n.toString()} ${c}`).join(', ') };
+  return {
+    value: shownAmount({ number: value.toString(), currency }),
+    units: list.length === 0 ? '0' : list.map(([c, n]) => shownAmount({ number: n.toString(), currency: c })).join(', '),
+  };
 }
 
 async function card(page: Page, testId: string): Promise<{ value: string; note: string }> {
@@ -69,7 +73,7 @@ describeE2E('Account page', (e2e) => {
     const total = sumRows(rows, cols, 'USD');
     expect(await card(page, 'balance-total')).toEqual({ value: total.value, note: total.units });
     const own = sumRows(rows.filter((r) => r[0] === account), cols, 'USD');
-    expect(own).toEqual({ value: '0 USD', units: '0' });
+    expect(own).toEqual({ value: '0.00 USD', units: '0' });
     expect(await card(page, 'balance-own')).toEqual({ value: own.value, note: own.units });
 
     // The newest journal row's running balance covers every posting of the subtree.

@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeE2E } from './support/session';
 import { builtinText } from './support/builtins';
+import { shownNumber } from './support/display';
 import { amountText, bodyRows, openQueryLands } from './support/figures';
 import { withoutGrouping } from './support/table';
 
@@ -35,10 +36,10 @@ describeE2E(
       await page.getByTestId('available').waitFor();
       await expect(page.locator('main h1').textContent()).resolves.toContain('Food');
       const [one] = await run(e2e, 'budgets.one', { name: 'Food', month: '2024-01-01' });
-      const want = { assigned: amountText(one[5]), activity: `${one[6]} ${one[3]}`, available: amountText(one[7]) };
+      const want = { assigned: amountText(one[5]), activity: `${shownNumber(one[6], one[3])} ${one[3]}`, available: amountText(one[7]) };
       expect(await figures(page)).toEqual(want);
       // From the example's header: 300 assigned, 12.40 groceries + 22.00 dinner spent.
-      expect(want).toEqual({ assigned: '300 USD', activity: '34.40 USD', available: '265.60 USD' });
+      expect(want).toEqual({ assigned: '300.00 USD', activity: '34.40 USD', available: '265.60 USD' });
 
       const events = await run(e2e, 'budgets.events', { name: 'Food', month: '2024-01-01' });
       const postings = await run(e2e, 'budgets.postings', { name: 'Food', month: '2024-01-01', accounts: FOOD_ACCOUNTS });
@@ -53,7 +54,7 @@ describeE2E(
       expect(lines.map((l) => l.row)).toEqual([
         ['2024-01-05 19:45:00', 'Expenses:Food:Restaurant · Trattoria Dinner', '22.00 USD', '22.00 USD'],
         ['2024-01-05 09:30:00', 'Expenses:Food:Groceries · Market Vegetables', '12.40 USD', '12.40 USD'],
-        ['2024-01-01', 'assign', '300 USD', ''],
+        ['2024-01-01', 'assign', '300.00 USD', ''],
       ]);
       expect(await bodyRows(page.getByTestId('budget-lines').locator('table'))).toEqual(lines.map((l) => l.row));
     });
@@ -64,14 +65,14 @@ describeE2E(
       await page.getByRole('button', { name: 'Next month ›' }).click();
       await page.waitForURL((u) => u.searchParams.get('month') === '2024-02');
       const [one] = await run(e2e, 'budgets.one', { name: 'Food', month: '2024-02-01' });
-      const want = { assigned: amountText(one[5]), activity: `${one[6]} ${one[3]}`, available: amountText(one[7]) };
+      const want = { assigned: amountText(one[5]), activity: `${shownNumber(one[6], one[3])} ${one[3]}`, available: amountText(one[7]) };
       expect(want.available).toBe('515.60 USD'); // 265.60 + 300 - 50
       await expect.poll(() => figures(page)).toEqual(want);
       await expect
         .poll(() => bodyRows(page.getByTestId('budget-lines').locator('table')))
         .toEqual([
-          ['2024-02-02', 'transfer_out', '-50 USD', ''],
-          ['2024-02-01', 'assign', '300 USD', ''],
+          ['2024-02-02', 'transfer_out', '-50.00 USD', ''],
+          ['2024-02-01', 'assign', '300.00 USD', ''],
         ]);
     });
 

@@ -5,6 +5,7 @@
 import { expect, it } from 'vitest';
 import { describeE2E } from './support/session';
 import { builtinText } from './support/builtins';
+import { shownAmount, shownNumber } from './support/display';
 import { withoutGrouping } from './support/table';
 
 describeE2E(
@@ -26,9 +27,9 @@ describeE2E(
       expect(shown.map((r) => r.map(withoutGrouping)).sort(byLabel)).toEqual(
         (api.body.data.rows as unknown[][]).map((r) => [
           at(r, 'alias') || at(r, 'name'),
-          `${at(r, 'assigned').number} ${at(r, 'assigned').currency}`,
-          `${at(r, 'activity')} ${at(r, 'currency')}`,
-          `${at(r, 'available').number} ${at(r, 'available').currency}`,
+          shownAmount(at(r, 'assigned')),
+          `${shownNumber(at(r, 'activity'), at(r, 'currency'))} ${at(r, 'currency')}`,
+          shownAmount(at(r, 'available')),
         ]).sort(byLabel),
       );
       // From the example's header: Food 300 + 300 - 50 moved - 12.40 - 22.00; Fun 60 + 60 + 50 - 22.00 - 24.00.

@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { Dec } from '../../engine/decimal';
 import { describeE2E } from './support/session';
 import { builtinText } from './support/builtins';
+import { shownNumber } from './support/display';
 import { bodyRows, expectLineDrawn, openQueryLands } from './support/figures';
 import { withoutGrouping } from './support/table';
 
@@ -27,7 +28,7 @@ describeE2E('Commodity page', (e2e) => {
     const holding = await run('commodities.holding', { commodity: COMMODITY });
     expect(holding.rows.length).toBe(1);
     const shownHolding = withoutGrouping((await page.getByTestId('holding').locator('.value').textContent())!.trim());
-    expect(shownHolding).toBe(`${holding.rows[0][1]} ${COMMODITY}`);
+    expect(shownHolding).toBe(`${shownNumber(holding.rows[0][1], COMMODITY)} ${COMMODITY}`);
 
     const latest = await run('commodities.latest_price', { commodity: COMMODITY, currency: 'USD' });
     expect(latest.rows.length).toBe(1);
@@ -43,7 +44,7 @@ describeE2E('Commodity page', (e2e) => {
     expect(await bodyRows(lots.locator('table'))).toEqual(
       api.rows.map((r) => [
         at(r, 'account'),
-        at(r, 'units'),
+        shownNumber(at(r, 'units'), COMMODITY),
         at(r, 'cost_number') === null ? '' : `${at(r, 'cost_number')} ${at(r, 'cost_currency')}`,
         at(r, 'cost_date') ?? '',
         at(r, 'cost_label') ?? '',

@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeE2E } from './support/session';
 import { builtinText } from './support/builtins';
+import { shownAmount } from './support/display';
 import { expectedTable, normalizeShown, readResultTable, withoutGrouping } from './support/table';
 
 const QUERY_TABLE = '.query-page [role=table][aria-label="Query result"]';
@@ -34,12 +35,14 @@ describeE2E('Report pages', (e2e) => {
     expect(api.status).toBe(200);
     const s = api.body.data;
     expect(await summaryCards(page)).toEqual({
-      [`Net worth on ${to}`]: `${s.net_worth.number} ${s.currency}`,
-      [`Liabilities on ${to}`]: `${s.liabilities.number} ${s.currency}`,
-      Income: `${s.income.number} ${s.currency}`,
-      Expenses: `${s.expenses.number} ${s.currency}`,
+      [`Net worth on ${to}`]: shownAmount({ number: s.net_worth.number, currency: s.currency }),
+      [`Liabilities on ${to}`]: shownAmount({ number: s.liabilities.number, currency: s.currency }),
+      Income: shownAmount({ number: s.income.number, currency: s.currency }),
+      Expenses: shownAmount({ number: s.expenses.number, currency: s.currency }),
       Transactions: String(s.transaction_count),
     });
+    // USD is written with two places in the example, so the computed net worth is shown with two.
+    expect((await summaryCards(page))[`Net worth on ${to}`]).toMatch(/^-?\d+\.\d{2} USD$/);
   });
 
   it('dashboard: Open query on the transaction count lands on /explore with the same rows and number', async () => {

@@ -9,6 +9,7 @@ import { Dec } from '../../engine/decimal';
 import type { HostEvent } from '../../main/host';
 import { describeE2E } from './support/session';
 import { withoutGrouping } from './support/table';
+import { shownAmount } from './support/display';
 
 describeE2E('Ledger reload', (e2e) => {
   it('appending a transaction updates the open dashboard without navigation', async () => {
@@ -69,7 +70,7 @@ describeE2E('Ledger reload', (e2e) => {
     const expenses1 = expenses0.plus(Dec.of('12.34')).toString();
     await expect
       .poll(async () => withoutGrouping((await value('Expenses').textContent())!.trim()), { timeout: 10_000, interval: 100 })
-      .toBe(`${expenses1} USD`);
+      .toBe(shownAmount({ number: expenses1, currency: 'USD' }));
     const after = await e2e.server.getJson(`/api/statistic/summary?from=${to.slice(0, 4)}-01-01&to=${to}`);
     expect(after.body.data.expenses.number).toBe(expenses1);
 

@@ -9,6 +9,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeE2E } from './support/session';
+import { shownAmount } from './support/display';
 import { amountText, bodyRows, expectLineDrawn, openQueryLands } from './support/figures';
 import { withoutGrouping } from './support/table';
 
@@ -22,7 +23,7 @@ interface Valued {
   unconverted: { number: string; currency: string }[];
 }
 
-const valued = (v: Valued) => `${v.number} ${v.currency}`;
+const valued = (v: Valued) => shownAmount(v);
 const unconverted = (v: Valued) => (v.unconverted.length === 0 ? '' : `${v.unconverted.map(amountText).join(', ')} not converted`);
 
 async function summaryCards(page: Page): Promise<Record<string, { value: string; note: string }>> {

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { builtinText } from './builtins';
+import { shownAmount } from './display';
 import type { LedgerServer } from './server';
 import { expectedCellText, normalizeShown, readResultTable, withoutGrouping, type ShownTable } from './table';
 
@@ -91,4 +92,5 @@ export function expectedRows(result: { columns: { name: string; type: string }[]
 }
 
 /** `12.40 USD` from an amount of the API. */
-export const amountText = (a: { number: string; currency: string }): string => `${a.number} ${a.currency}`;
+/** An amount as the pages show it (currency precision). */
+export const amountText = shownAmount;

@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, launchChromium, SKIP_MESSAGE } from './chromium';
 import { ARTIFACTS } from './paths';
 import { startLedgerServer, type LedgerServer } from './server';
+import { loadDisplay } from './display';
 
 export interface E2E {
   readonly server: LedgerServer;
@@ -39,6 +40,7 @@ export function describeE2E(name: string, body: (e2e: E2E) => void, options: { l
     beforeAll(async () => {
       mkdirSync(ARTIFACTS, { recursive: true });
       [browser, server] = await Promise.all([launchChromium(), startLedgerServer(options.ledger)]);
+      await loadDisplay(server);
     }, 60_000);
 
     afterAll(async () => {

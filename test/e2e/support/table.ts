@@ -4,6 +4,7 @@
  * formatter), so a table that drops a digit or a currency fails. Grouping commas are the one
  * display liberty the table takes: they are removed before comparing.
  */
+import { shownAmount } from './display';
 import type { Locator, Page } from 'playwright-core';
 
 export interface ShownTable {
@@ -43,7 +44,7 @@ interface PositionJson {
 
 /** Beancount's way: `10 HOOL {518.73 USD, 2014-08-09, "lot"}`. */
 function positionText(p: PositionJson): string {
-  const units = `${p.units.number} ${p.units.currency}`;
+  const units = shownAmount(p.units);
   if (p.cost === null) return units;
   let c = `${p.cost.number} ${p.cost.currency}`;
   if (p.cost.date !== null) c += `, ${p.cost.date}`;
@@ -61,8 +62,7 @@ export function expectedCellText(cell: unknown, type: string): string {
     case 'date':
       return String(cell);
     case 'amount': {
-      const a = cell as AmountJson;
-      return `${a.number} ${a.currency}`;
+      return shownAmount(cell as AmountJson);
     }
     case 'position':
       return positionText(cell as PositionJson);
