@@ -30,6 +30,11 @@ describeE2E('Commodity page', (e2e) => {
     const shownHolding = withoutGrouping((await page.getByTestId('holding').locator('.value').textContent())!.trim());
     expect(shownHolding).toBe(`${shownNumber(holding.rows[0][1], COMMODITY)} ${COMMODITY}`);
 
+    // How its numbers are shown: the display table's entry for it (no precision in its directive).
+    const display = (await e2e.server.getJson('/api/commodities/display')).body.data.find((d: any) => d.currency === COMMODITY);
+    expect(display).toMatchObject({ source: 'inferred', rounding: 'half_even' });
+    await expect(page.getByTestId('display').locator('.value').textContent()).resolves.toBe(`${display.precision} decimal places`);
+
     const latest = await run('commodities.latest_price', { commodity: COMMODITY, currency: 'USD' });
     expect(latest.rows.length).toBe(1);
     const [, date, , rate] = latest.rows[0];
