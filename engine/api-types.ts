@@ -578,6 +578,12 @@ export interface LedgerStatus {
   file_count: number;
   /** Set when the last reload failed and an older snapshot (or none) is served; null otherwise. */
   problem: LoadProblem | null;
+  /**
+   * True while a reload is under way: the other fields still describe the snapshot served now
+   * (generation 0 if none yet), which keeps answering requests until the new one is swapped in.
+   * The next `reload` or `problem` event (or status) has it false again.
+   */
+  loading: boolean;
 }
 
 export type LedgerStatusBody = DataBody<LedgerStatus>;
@@ -586,10 +592,12 @@ export type LedgerStatusBody = DataBody<LedgerStatus>;
  * Server-sent events of GET /api/events (`event:` field -> `data:` JSON):
  * - `status` once on connect, so a client knows what it is looking at;
  * - `reload` after each swap to a new snapshot (with errors or not), `id:` = generation;
- * - `problem` when a reload failed and the previous snapshot stays.
+ * - `problem` when a reload failed and the previous snapshot stays;
+ * - `loading` when a reload starts (status with `loading: true`), sent before the load blocks
+ *   the server, so a client can show progress; `reload` or `problem` ends it.
  * The data of each is a LedgerStatus.
  */
-export type ServerEventName = 'status' | 'reload' | 'problem';
+export type ServerEventName = 'status' | 'loading' | 'reload' | 'problem';
 
 export interface ServerEvent {
   event: ServerEventName;

@@ -6,6 +6,11 @@
  * pinned the old snapshot keeps reading it (snapshots are immutable). Reloads are serialized:
  * a reload asked for while one runs is folded into a single follow-up load, so a burst of file
  * events costs at most two loads and the last one always sees the latest files.
+ *
+ * A load blocks this thread (about a second at 100k transactions, several at a million
+ * postings), so the `loading` event is emitted first and the host then yields one macrotask
+ * before loading: listeners that write to sockets (the event stream) get their bytes out, and a
+ * client can show progress while the server is busy.
  */
 import { promises as fs } from 'node:fs';
 import type { Snapshot } from '../engine/ledger/snapshot';
@@ -14,7 +19,8 @@ import type { LedgerStatus, LoadProblem } from '../engine/api-types';
 /** Builds a snapshot of the ledger whose main file is given (engine loadLedger in production). */
 export type LedgerLoader = (file: string) => Snapshot | Promise<Snapshot>;
 
-export type HostEventKind = 'reload' | 'problem';
+/** `loading`: a reload starts (then `reload` on a swap, or `problem` when it failed). */
+export type HostEventKind = 'loading' | 'reload' | 'problem';
 
 export interface HostEvent {
   kind: HostEventKind;
@@ -52,6 +58,10 @@ export class LedgerHost {
   private loaded: Loaded | null = null;
   private lastProblem: LoadProblem | null = null;
   private readonly listeners = new Set<HostListener>();
+  /** Listeners of every event, `loading` included (onEvent). */
+  private readonly allListeners = new Set<HostListener>();
+  /** True from the start of a load until its outcome is recorded. */
+  private loadingNow = false;
   private running: Promise<ReloadOutcome> | null = null;
   private queued: Promise<ReloadOutcome> | null = null;
 
@@ -80,16 +90,40 @@ export class LedgerHost {
     return this.lastProblem;
   }
 
-  /** Status of what is served now, or of a state pinned earlier by a request. */
-  status(pinned: Loaded | null = this.loaded): LedgerStatus {
-    return statusOf(this.file, pinned, this.lastProblem);
+  /**
+   * True while a reload is under way, or one is queued behind a finished one: the `reload`
+   * event of a load with a follow-up already queued still says loading, so a client's progress
+   * indicator does not blink off and on between the two.
+   */
+  get loading(): boolean {
+    return this.loadingNow || this.queued !== null;
   }
 
-  /** Registers a listener for swaps and failed reloads; returns the unsubscribe function. */
+  /** Status of what is served now, or of a state pinned earlier by a request. */
+  status(pinned: Loaded | null = this.loaded): LedgerStatus {
+    return statusOf(this.file, pinned, this.lastProblem, this.loading);
+  }
+
+  /**
+   * Registers a listener for swaps and failed reloads (`reload`, `problem`; not `loading`);
+   * returns the unsubscribe function.
+   */
   onReload(listener: HostListener): () => void {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
+    };
+  }
+
+  /**
+   * Registers a listener for every event: `loading` when a reload starts, then `reload` or
+   * `problem`. For clients that show progress (the event stream, the desktop window); returns
+   * the unsubscribe function.
+   */
+  onEvent(listener: HostListener): () => void {
+    this.allListeners.add(listener);
+    return () => {
+      this.allListeners.delete(listener);
     };
   }
 
@@ -114,6 +148,10 @@ export class LedgerHost {
   }
 
   private async loadOnce(): Promise<ReloadOutcome> {
+    this.loadingNow = true;
+    this.emit({ kind: 'loading', status: this.status() });
+    // One macrotask before the (synchronous, long) load, so the event reaches the sockets first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const started = this.now();
     let snapshot: Snapshot;
     try {
@@ -129,19 +167,22 @@ export class LedgerHost {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       this.lastProblem = { message, at: this.now() };
+      this.loadingNow = false;
       const status = this.status();
       this.emit({ kind: 'problem', status });
       return { swapped: false, status };
     }
     this.loaded = { snapshot, generation: this.generation + 1, loadMs: this.now() - started };
     this.lastProblem = null;
+    this.loadingNow = false;
     const status = this.status();
     this.emit({ kind: 'reload', status });
     return { swapped: true, status };
   }
 
   private emit(event: HostEvent): void {
-    for (const listener of [...this.listeners]) {
+    const targets = event.kind === 'loading' ? [...this.allListeners] : [...this.listeners, ...this.allListeners];
+    for (const listener of targets) {
       try {
         listener(event);
       } catch (e) {
@@ -151,7 +192,7 @@ export class LedgerHost {
   }
 }
 
-function statusOf(file: string, loaded: Loaded | null, problem: LoadProblem | null): LedgerStatus {
+function statusOf(file: string, loaded: Loaded | null, problem: LoadProblem | null, loading: boolean): LedgerStatus {
   const s = loaded?.snapshot;
   return {
     generation: loaded?.generation ?? 0,
@@ -162,5 +203,6 @@ function statusOf(file: string, loaded: Loaded | null, problem: LoadProblem | nu
     transaction_count: s ? s.transactions.length : 0,
     file_count: s ? s.files.length : 0,
     problem,
+    loading,
   };
 }

@@ -84,6 +84,7 @@ export async function openLedgerService(options: ServiceOptions): Promise<Ledger
 /** One line about a load, for logs: the same words in the terminal and the desktop app's log. */
 export function describeLoad(e: HostEvent): string {
   const s = e.status;
+  if (e.kind === 'loading') return 'reloading…';
   if (e.kind === 'problem') return `reload failed, still serving the previous ledger: ${s.problem?.message}`;
   const errors = s.error_count === 1 ? '1 error' : `${s.error_count} errors`;
   return `loaded in ${s.load_ms} ms: ${s.transaction_count} transactions, ${errors}` + (s.error_count ? ' (see /api/errors)' : '');

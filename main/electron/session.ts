@@ -100,7 +100,8 @@ export class LedgerSession {
     const previous = this.current;
     this.unsubscribe();
     this.current = next;
-    this.unsubscribe = next.host.onReload((e) => {
+    // onEvent, not onReload: the window also gets `loading`, to show progress while a reload runs.
+    this.unsubscribe = next.host.onEvent((e) => {
       this.deps.onEvent({ event: e.kind, data: e.status });
       this.deps.onTitle(this.title);
     });

@@ -1,7 +1,8 @@
 /**
  * Ledger status for clients: GET /api/status (polling) and GET /api/events (server-sent events).
- * The event stream sends `status` on connect, then `reload` after every snapshot swap and
- * `problem` when a reload failed and the previous snapshot stays (see ServerEventName in
+ * The event stream sends `status` on connect, then `loading` when a reload starts (written out
+ * before the load blocks the server: the host yields to I/O first), `reload` after every snapshot
+ * swap and `problem` when a reload failed and the previous snapshot stays (see ServerEventName in
  * engine/api-types.ts). A comment line every 25 s keeps idle proxies and sockets from closing it.
  */
 import type { LedgerStatus, ServerEventName } from '../../engine/api-types';
@@ -32,7 +33,7 @@ export const statusRoutes: RouteModule = (routes, server) => {
           }
         };
         send(`retry: 2000\n` + formatServerEvent('status', server.host.status()));
-        const unsubscribe = server.host.onReload((e: HostEvent) => send(formatServerEvent(e.kind, e.status)));
+        const unsubscribe = server.host.onEvent((e: HostEvent) => send(formatServerEvent(e.kind, e.status)));
         const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
         heartbeat.unref?.();
         let done = false;

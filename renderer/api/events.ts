@@ -1,7 +1,8 @@
 /**
  * Reload notifications: the bridge's `onReload` in the desktop app, the `GET /api/events`
- * server-sent events over HTTP. Both deliver a ServerEvent (status, reload, problem); the
- * listener gets the status it carries, checked like any other answer.
+ * server-sent events over HTTP. Both deliver a ServerEvent (status, loading, reload, problem);
+ * the listener gets the status it carries, checked like any other answer. Listeners that only
+ * care about new snapshots must filter on `reload`: `loading` comes before every reload.
  */
 import type { ServerEventName } from '../../engine/api-types';
 import type { LedgerStatus } from '../../engine/api-types';
@@ -24,7 +25,7 @@ export function subscribeToReloads(listener: StatusListener): () => void {
   }
   if (typeof EventSource === 'undefined') return () => {};
   const source = new EventSource(EVENTS_PATH);
-  const names: ServerEventName[] = ['status', 'reload', 'problem'];
+  const names: ServerEventName[] = ['status', 'loading', 'reload', 'problem'];
   const handlers = names.map((name) => {
     const h = (ev: MessageEvent) => {
       try {

@@ -220,6 +220,7 @@ export function ledgerStatus(body: unknown): LedgerStatus {
     transaction_count: int(d.transaction_count, 'data.transaction_count'),
     file_count: int(d.file_count, 'data.file_count'),
     problem: problem === null ? null : { message: str(problem.message, 'data.problem.message'), at: num(problem.at, 'data.problem.at') },
+    loading: bool(d.loading, 'data.loading'),
   };
 }
 

@@ -3,13 +3,35 @@
  * current by reload events), the operating currency (the chart rule's default currency) and the
  * query schema (editor completion and the reference panel). Fetched lazily, once; the currency
  * again after each reload, since the options may have changed.
+ *
+ * Progress: `progress` says whether the shell shows "Loading ledger…" (nothing known yet, or the
+ * first load still running) or "Reloading ledger…" (a reload runs; pages keep the old figures).
  */
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
 import type { LedgerStatus, Schema } from '../../engine/api-types';
 import { problemText } from '../api/client';
 import { api } from '../api/instance';
 import { subscribeToReloads } from '../api/events';
+
+/** What the shell's progress indicator shows; null: nothing is being loaded. */
+export type LoadProgress = 'loading' | 'reloading' | null;
+
+/**
+ * `loading` while the app knows of no loaded ledger yet and nothing went wrong (before the
+ * first status arrives, or while a first load runs); `reloading` while a reload replaces a
+ * served snapshot.
+ */
+export function progressOf(status: LedgerStatus | null, statusProblem: string | null): LoadProgress {
+  if (status === null) return statusProblem === null ? 'loading' : null;
+  if (!status.loading) return null;
+  return status.generation === 0 ? 'loading' : 'reloading';
+}
+
+export const PROGRESS_TEXT: Record<Exclude<LoadProgress, null>, string> = {
+  loading: 'Loading ledger…',
+  reloading: 'Reloading ledger…',
+};
 
 function todayText(): string {
   const d = new Date();
@@ -26,6 +48,10 @@ export const useLedgerStore = defineStore('ledger', () => {
   let schemaLoading: Promise<void> | null = null;
   let currencyGeneration = -1;
   let unsubscribe: (() => void) | null = null;
+  /** Events received so far: a status answer is stale if an event came after its request. */
+  let eventCount = 0;
+
+  const progress = computed<LoadProgress>(() => progressOf(status.value, statusProblem.value));
 
   async function refreshCurrency(generation: number): Promise<void> {
     if (generation === currencyGeneration) return;
@@ -42,8 +68,18 @@ export const useLedgerStore = defineStore('ledger', () => {
   }
 
   async function start(): Promise<void> {
-    if (unsubscribe === null) unsubscribe = subscribeToReloads((_event, s) => applyStatus(s));
+    if (unsubscribe === null) {
+      unsubscribe = subscribeToReloads((_event, s) => {
+        eventCount++;
+        applyStatus(s);
+      });
+    }
+    const before = eventCount;
     const r = await api().status();
+    // The answer and the events travel on different connections: an event that arrived while
+    // the request was out is at least as new (every change sends one), and applying the answer
+    // over it could, e.g., leave `loading` set after the `reload` event had cleared it.
+    if (eventCount !== before) return;
     if (r.ok) applyStatus(r.data);
     else statusProblem.value = problemText(r.problem);
   }
@@ -66,5 +102,5 @@ export const useLedgerStore = defineStore('ledger', () => {
     return schemaLoading;
   }
 
-  return { status, statusProblem, operatingCurrency, schema, schemaProblem, start, loadSchema };
+  return { status, statusProblem, progress, operatingCurrency, schema, schemaProblem, start, loadSchema };
 });

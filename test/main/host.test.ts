@@ -151,3 +151,90 @@ describe('LedgerHost', () => {
     expect(host.generation).toBe(2);
   });
 });
+
+describe('LedgerHost loading state', () => {
+  it('announces loading before the load runs, with the served snapshot, and clears it on the swap', async () => {
+    tmp = tempDir();
+    const file = tmp.write('main.bean', 'txn a\n');
+    const log: string[] = [];
+    let n = 0;
+    const host = new LedgerHost(file, () => {
+      // What a listener saw before the loader was called, and what the host says meanwhile.
+      log.push(`load ${host.loading} ${host.status().loading}`);
+      return markedSnapshot(++n);
+    });
+    host.onEvent((e) => log.push(`event ${e.kind} g${e.status.generation} t${e.status.transaction_count} ${e.status.loading}`));
+    host.onReload((e) => log.push(`onReload ${e.kind}`));
+    expect(host.status().loading).toBe(false);
+
+    await host.reload();
+    expect(log).toEqual(['event loading g0 t0 true', 'load true true', 'onReload reload', 'event reload g1 t10 false']);
+    expect(host.loading).toBe(false);
+
+    log.length = 0;
+    const out = await host.reload();
+    expect(out.status).toMatchObject({ generation: 2, transaction_count: 20, loading: false });
+    expect(log).toEqual(['event loading g1 t10 true', 'load true true', 'onReload reload', 'event reload g2 t20 false']);
+  });
+
+  it('a failed reload ends loading with the problem event', async () => {
+    tmp = tempDir();
+    const file = tmp.write('main.bean', 'txn a\n');
+    const host = new LedgerHost(file, fakeLoad);
+    await host.reload();
+    fs.writeFileSync(file, 'throw broken ledger\n');
+    const events: HostEvent[] = [];
+    host.onEvent((e) => events.push(e));
+    await host.reload();
+    expect(events.map((e) => [e.kind, e.status.loading, e.status.problem?.message ?? null])).toEqual([
+      ['loading', true, null],
+      ['problem', false, 'broken ledger'],
+    ]);
+    expect(host.status()).toMatchObject({ generation: 1, loading: false, problem: { message: 'broken ledger' } });
+  });
+
+  it('stays loading across a queued follow-up load, so the indicator does not blink', async () => {
+    tmp = tempDir();
+    const file = tmp.write('main.bean', 'x');
+    const gates: Array<() => void> = [];
+    let started = 0;
+    const host = new LedgerHost(file, () => {
+      const n = ++started;
+      return new Promise<Snapshot>((resolve) => gates.push(() => resolve(markedSnapshot(n))));
+    });
+    const events: string[] = [];
+    host.onEvent((e) => events.push(`${e.kind} g${e.status.generation} ${e.status.loading}`));
+    const first = host.reload();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(host.loading).toBe(true);
+    const second = host.reload();
+    gates[0]();
+    const firstOut = await first;
+    // A follow-up is queued: the swap is announced, but a newer load is still to come.
+    expect(firstOut.status).toMatchObject({ generation: 1, loading: true });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(host.loading).toBe(true);
+    gates[1]();
+    await second;
+    expect(host.loading).toBe(false);
+    expect(events).toEqual(['loading g0 true', 'reload g1 true', 'loading g1 true', 'reload g2 false']);
+  });
+
+  it('onEvent listeners unsubscribe, and a failing one does not stop the load', async () => {
+    tmp = tempDir();
+    const file = tmp.write('main.bean', 'txn a\n');
+    const failures: unknown[] = [];
+    const host = new LedgerHost(file, fakeLoad, { onListenerError: (e) => failures.push(e) });
+    host.onEvent(() => {
+      throw new Error('listener bug');
+    });
+    const kinds: string[] = [];
+    const off = host.onEvent((e) => kinds.push(e.kind));
+    await host.reload();
+    off();
+    await host.reload();
+    expect(kinds).toEqual(['loading', 'reload']);
+    expect(failures).toHaveLength(4);
+    expect(host.generation).toBe(2);
+  });
+});

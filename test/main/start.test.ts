@@ -48,12 +48,13 @@ describe('openLedgerService', () => {
 });
 
 describe('describeLoad', () => {
-  const status = { generation: 2, file: '/m.bean', loaded_at: 1, load_ms: 12, error_count: 1, transaction_count: 30, file_count: 1, problem: null };
+  const status = { generation: 2, file: '/m.bean', loaded_at: 1, load_ms: 12, error_count: 1, transaction_count: 30, file_count: 1, problem: null, loading: false };
   it('says what was loaded, or why the previous ledger stays', () => {
     expect(describeLoad({ kind: 'reload', status })).toBe('loaded in 12 ms: 30 transactions, 1 error (see /api/errors)');
     expect(describeLoad({ kind: 'reload', status: { ...status, error_count: 0 } })).toBe('loaded in 12 ms: 30 transactions, 0 errors');
     expect(describeLoad({ kind: 'problem', status: { ...status, problem: { message: 'gone', at: 5 } } })).toBe(
       'reload failed, still serving the previous ledger: gone',
     );
+    expect(describeLoad({ kind: 'loading', status: { ...status, loading: true } })).toBe('reloading…');
   });
 });

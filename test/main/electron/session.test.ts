@@ -89,8 +89,10 @@ describe('LedgerSession', () => {
     const a = tmp.write('a.bean', 'txn 1\n');
     await s.session.open(a);
     fs.writeFileSync(a, 'title Renamed\ntxn 1\ntxn 2\n');
-    for (let i = 0; i < 100 && s.events.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(s.events[1]).toMatchObject({ event: 'reload', data: { generation: 2, transaction_count: 2 } });
+    for (let i = 0; i < 100 && s.events.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    // `loading` first (the window shows progress), still describing generation 1.
+    expect(s.events[1]).toMatchObject({ event: 'loading', data: { generation: 1, transaction_count: 1, loading: true } });
+    expect(s.events[2]).toMatchObject({ event: 'reload', data: { generation: 2, transaction_count: 2, loading: false } });
     expect(s.titles.at(-1)).toBe('Renamed — Ledger Query');
   });
 

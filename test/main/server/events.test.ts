@@ -31,14 +31,19 @@ describe('formatServerEvent', () => {
       transaction_count: 7,
       file_count: 1,
       problem: null,
+      loading: false,
     };
     expect(formatServerEvent('reload', status)).toBe(`event: reload\nid: 3\ndata: ${JSON.stringify(status)}\n\n`);
     expect(formatServerEvent('status', status)).toBe(`event: status\ndata: ${JSON.stringify(status)}\n\n`);
+    // Only a swap moves the stream's id: a reconnecting client has seen the generation it names.
+    expect(formatServerEvent('loading', { ...status, loading: true })).toBe(
+      `event: loading\ndata: ${JSON.stringify({ ...status, loading: true })}\n\n`,
+    );
   });
 });
 
 describe('GET /api/events', () => {
-  it('announces the current status, then a reload after the ledger file is edited, then a problem', async () => {
+  it('announces the current status, then loading and reload after the ledger file is edited, then loading and a problem', async () => {
     run = await start({ ledgerText: 'txn one\n' });
     watcher = watchLedger(run.host, { debounceMs: 50 });
     await watcher.ready;
@@ -50,27 +55,35 @@ describe('GET /api/events', () => {
     const first = await sse.next();
     expect(first.event).toBe('status');
     const initial = JSON.parse(first.data) as LedgerStatus;
-    expect(initial).toMatchObject({ generation: 1, error_count: 0, transaction_count: 1, problem: null });
+    expect(initial).toMatchObject({ generation: 1, error_count: 0, transaction_count: 1, problem: null, loading: false });
 
     fs.writeFileSync(run.ledger, 'txn one\ntxn two\nerror unbalanced\n');
+    // The loading event still describes the served snapshot (generation 1), with loading set.
+    const loading = await sse.next();
+    expect(loading.event).toBe('loading');
+    expect(loading.id).toBeNull();
+    expect(JSON.parse(loading.data)).toMatchObject({ generation: 1, transaction_count: 1, problem: null, loading: true });
     const reload = await sse.next();
     expect(reload.event).toBe('reload');
     expect(reload.id).toBe('2');
     const status = JSON.parse(reload.data) as LedgerStatus;
-    expect(status).toMatchObject({ generation: 2, error_count: 1, transaction_count: 2, problem: null });
+    expect(status).toMatchObject({ generation: 2, error_count: 1, transaction_count: 2, problem: null, loading: false });
     expect(status.loaded_at).toBe(run.host.current!.loadedAt);
     expect(status.loaded_at).toBeGreaterThanOrEqual(initial.loaded_at!);
 
     fs.unlinkSync(run.ledger);
+    expect(JSON.parse((await sse.next()).data)).toMatchObject({ generation: 2, problem: null, loading: true });
     const problem = await sse.next();
     expect(problem.event).toBe('problem');
     expect(JSON.parse(problem.data)).toMatchObject({
       generation: 2,
       transaction_count: 2,
       problem: { message: `ledger file not found: ${run.ledger}` },
+      loading: false,
     });
 
     fs.writeFileSync(run.ledger, 'txn back\n');
+    expect((await sse.next()).event).toBe('loading');
     const back = await sse.next();
     expect(back.event).toBe('reload');
     expect(JSON.parse(back.data)).toMatchObject({ generation: 3, transaction_count: 1, problem: null });
@@ -78,17 +91,17 @@ describe('GET /api/events', () => {
 
   it('stops listening when the client disconnects', async () => {
     run = await start({});
-    const before = (run.host as unknown as { listeners: Set<unknown> }).listeners.size;
+    const before = (run.host as unknown as { allListeners: Set<unknown> }).allListeners.size;
     const res = await fetch(run.url + '/api/events');
     sse = new SseReader(res);
     await sse.next();
-    expect((run.host as unknown as { listeners: Set<unknown> }).listeners.size).toBe(before + 1);
+    expect((run.host as unknown as { allListeners: Set<unknown> }).allListeners.size).toBe(before + 1);
     await sse.close();
     sse = null;
-    for (let i = 0; i < 50 && (run.host as unknown as { listeners: Set<unknown> }).listeners.size > before; i++) {
+    for (let i = 0; i < 50 && (run.host as unknown as { allListeners: Set<unknown> }).allListeners.size > before; i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    expect((run.host as unknown as { listeners: Set<unknown> }).listeners.size).toBe(before);
+    expect((run.host as unknown as { allListeners: Set<unknown> }).allListeners.size).toBe(before);
   });
 });
 
