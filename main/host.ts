@@ -115,6 +115,11 @@ export class LedgerHost {
     };
   }
 
+  /** How many onEvent listeners are registered (open event streams, the desktop window). */
+  get eventListenerCount(): number {
+    return this.allListeners.size;
+  }
+
   /**
    * Registers a listener for every event: `loading` when a reload starts, then `reload` or
    * `problem`. For clients that show progress (the event stream, the desktop window); returns

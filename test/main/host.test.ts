@@ -7,6 +7,12 @@ import { fakeLoad, markedSnapshot, tempDir, type TempDir } from './fake-ledger';
 let tmp: TempDir;
 afterEach(() => tmp?.cleanup());
 
+/** Waits (a bounded number of loop turns) until a load the test gates has been called. */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+}
+
 describe('LedgerHost', () => {
   it('starts empty, then serves the loaded snapshot with its status', async () => {
     tmp = tempDir();
@@ -117,14 +123,14 @@ describe('LedgerHost', () => {
       return new Promise<Snapshot>((resolve) => gates.push(() => resolve(markedSnapshot(n))));
     });
     const first = host.reload();
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => gates.length === 1); // the first load runs
     const second = host.reload();
     const third = host.reload();
     expect(second).toBe(third);
     expect(started).toBe(1); // the follow-up waits for the running load
     gates[0]();
     await first;
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => gates.length === 2);
     expect(started).toBe(2);
     gates[1]();
     const out = await second;
@@ -205,14 +211,14 @@ describe('LedgerHost loading state', () => {
     const events: string[] = [];
     host.onEvent((e) => events.push(`${e.kind} g${e.status.generation} ${e.status.loading}`));
     const first = host.reload();
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => gates.length === 1); // the first load runs
     expect(host.loading).toBe(true);
     const second = host.reload();
     gates[0]();
     const firstOut = await first;
     // A follow-up is queued: the swap is announced, but a newer load is still to come.
     expect(firstOut.status).toMatchObject({ generation: 1, loading: true });
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => gates.length === 2);
     expect(host.loading).toBe(true);
     gates[1]();
     await second;

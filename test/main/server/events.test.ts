@@ -91,17 +91,17 @@ describe('GET /api/events', () => {
 
   it('stops listening when the client disconnects', async () => {
     run = await start({});
-    const before = (run.host as unknown as { allListeners: Set<unknown> }).allListeners.size;
+    const before = run.host.eventListenerCount;
     const res = await fetch(run.url + '/api/events');
     sse = new SseReader(res);
     await sse.next();
-    expect((run.host as unknown as { allListeners: Set<unknown> }).allListeners.size).toBe(before + 1);
+    expect(run.host.eventListenerCount).toBe(before + 1);
     await sse.close();
     sse = null;
-    for (let i = 0; i < 50 && (run.host as unknown as { allListeners: Set<unknown> }).allListeners.size > before; i++) {
+    for (let i = 0; i < 50 && run.host.eventListenerCount > before; i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    expect((run.host as unknown as { allListeners: Set<unknown> }).allListeners.size).toBe(before);
+    expect(run.host.eventListenerCount).toBe(before);
   });
 });
 

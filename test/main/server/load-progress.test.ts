@@ -103,11 +103,13 @@ describe('loading progress', () => {
 
   it('GET /api/status says loading while a slow load runs, and the old figures meanwhile', async () => {
     let n = 0;
-    let release: () => void = () => {};
+    // Resolves with the function that ends the second load, once that load has started.
+    let started: (release: () => void) => void = () => {};
+    const secondLoad = new Promise<() => void>((r) => (started = r));
     const load = (): Snapshot | Promise<Snapshot> => {
       const mine = ++n;
       if (mine === 1) return markedSnapshot(1);
-      return new Promise<Snapshot>((resolve) => (release = () => resolve(markedSnapshot(mine))));
+      return new Promise<Snapshot>((resolve) => started(() => resolve(markedSnapshot(mine))));
     };
     run = await start({ load });
     const status = async () => ((await (await fetch(run!.url + '/api/status')).json()) as { data: LedgerStatus }).data;
@@ -121,7 +123,7 @@ describe('loading progress', () => {
     expect(loading.event).toBe('loading');
     expect(await status()).toMatchObject({ generation: 1, transaction_count: 10, loading: true });
 
-    release();
+    (await secondLoad)();
     await pending;
     const reload = await sse.next();
     expect([reload.event, JSON.parse(reload.data).loading]).toEqual(['reload', false]);
