@@ -242,6 +242,14 @@ export class Inventory {
     return arr;
   }
 
+  /**
+   * Every position, in no particular order: for sums, where order cannot change an exact result
+   * and sorting thousands of lots per call (positions()) would dominate.
+   */
+  forEachPosition(fn: (p: Position) => void): void {
+    for (const l of this.lots.values()) fn(positionOf(l));
+  }
+
   /** A new inventory with every position mapped (zero results drop out). */
   map(fn: (p: Position) => Position | Amount): Inventory {
     const out = new Inventory();

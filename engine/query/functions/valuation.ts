@@ -52,15 +52,36 @@ export function valuePosition(prices: PriceMap, p: Position, date: DayNum | null
   return r === null ? p.units : { number: p.units.number.timesRounded(r), currency: p.cost.currency };
 }
 
+/**
+ * A price map that remembers its answers for one date: an inventory holds many lots of few
+ * currencies, and each lot would otherwise search the same price series again.
+ */
+function memoRates(prices: PriceMap): PriceMap {
+  const memo = new Map<string, Dec | null>();
+  return {
+    rate(base, quote, date) {
+      const key = base + '\u0001' + quote;
+      let r = memo.get(key);
+      if (r === undefined) memo.set(key, (r = prices.rate(base, quote, date)));
+      return r;
+    },
+    rateDate: (base, quote, date) => prices.rateDate(base, quote, date),
+    quotedAgainst: (quote) => prices.quotedAgainst(quote),
+  };
+}
+
+// Sums are exact, so positions are visited unsorted (each is converted on its own, as Beancount does).
 function convertInventory(prices: PriceMap, inv: Inventory, target: string, date: DayNum | null): Inventory {
   const out = new Inventory();
-  for (const p of inv.positions()) out.add(convertPosition(prices, p, target, date));
+  const memo = inv.size > 4 ? memoRates(prices) : prices;
+  inv.forEachPosition((p) => out.add(convertPosition(memo, p, target, date)));
   return out;
 }
 
 function valueInventory(prices: PriceMap, inv: Inventory, date: DayNum | null): Inventory {
   const out = new Inventory();
-  for (const p of inv.positions()) out.add(valuePosition(prices, p, date));
+  const memo = inv.size > 4 ? memoRates(prices) : prices;
+  inv.forEachPosition((p) => out.add(valuePosition(memo, p, date)));
   return out;
 }
 
