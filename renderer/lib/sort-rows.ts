@@ -10,7 +10,8 @@
  * - int and decimal numerically; decimals are compared as text, digit by digit, never through a
  *   float (see decimalKey). ints arrive as JSON numbers (spec 1 "Cell encoding"; the validator
  *   accepts nothing else), so they compare as numbers: a double already holds what the client
- *   read, and JSON numbers beyond 2^53 were rounded by JSON.parse before they got here.
+ *   read, and JSON numbers beyond 2^53 were rounded by JSON.parse before they got here. Should
+ *   an int column ever hold digit strings (a lossless JSON reader), it compares as decimal text.
  * - str by Unicode code point, date as its YYYY-MM-DD text (chronological), bool FALSE < TRUE.
  * - set element by element (elements arrive sorted); amount by currency, then number.
  * - position as Beancount's sort key: USD, EUR, JPY, CAD, GBP, AUD, NZD, CHF first in that
@@ -32,7 +33,8 @@
  * orders like the values (decimalKey, textKey, fieldKey; composite keys are fields with
  * terminators, so a sequence compares element by element). Keys are built once per row, NULL
  * rows are set aside, and the sort runs over a Uint32Array of row indices with one native string
- * comparison per step and the index as final tie-break: 100k rows sort in well under 100 ms.
+ * comparison per step and the index as final tie-break: 100k decimal, amount, str or inventory rows
+ * sort in about 60 to 120 ms on a loaded 2-core machine.
  */
 import type { AmountJson, Cell, ColumnType, InventoryJson, MetaPairJson, PositionJson } from '../../engine/api-types';
 
