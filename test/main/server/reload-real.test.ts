@@ -51,7 +51,7 @@ async function status(url: string): Promise<any> {
 }
 
 /** Polls until `check` holds (bounded): the watcher's debounce and the load take a moment. */
-async function until<T>(what: string, get: () => Promise<T>, check: (v: T) => boolean, ms = 8000): Promise<T> {
+async function until<T>(what: string, get: () => Promise<T>, check: (v: T) => boolean, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await get();
