@@ -96,6 +96,13 @@ export class LedgerSession {
       return { status: 'error', message: `not a ledger file (.${LEDGER_EXTENSIONS.join(', .')}): ${path.basename(resolved)}` };
     }
 
+    // The old ledger stays on screen while the new one loads (which blocks this process): say so
+    // first, and let the message leave before the load starts.
+    const shown = this.current?.host.status();
+    if (shown) {
+      this.deps.onEvent({ event: 'loading', data: { ...shown, loading: true } });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     const next = await this.deps.open(resolved);
     const previous = this.current;
     this.unsubscribe();

@@ -73,15 +73,17 @@ describe('LedgerSession', () => {
     expect(await httpStatus(url!)).toMatchObject({ file: b, transaction_count: 3 });
     expect(s.session.title).toBe('b.zhang — Ledger Query');
     expect(s.recent.list()).toEqual([b, a]);
-    expect(s.events.map((e) => [e.event, e.data.file])).toEqual([
-      ['reload', a],
-      ['reload', b],
+    // While b loads, the window keeps a and is told a load is underway.
+    expect(s.events.map((e) => [e.event, e.data.file, e.data.loading])).toEqual([
+      ['reload', a, false],
+      ['loading', a, true],
+      ['reload', b, false],
     ]);
     // The old ledger's watcher is closed: editing it sends nothing any more.
     expect(first.watcher).not.toBeNull();
     fs.writeFileSync(a, 'txn 1\ntxn 2\n');
     await new Promise((r) => setTimeout(r, 300));
-    expect(s.events).toHaveLength(2);
+    expect(s.events).toHaveLength(3);
   });
 
   it('pushes reload events and a new title when the open ledger changes on disk', async () => {
@@ -137,7 +139,7 @@ describe('LedgerSession', () => {
     const files = ['a', 'b', 'c'].map((n) => tmp.write(`${n}.bean`, `txn ${n}\n`));
     await Promise.all(files.map((f) => s.session.open(f)));
     expect(s.session.service?.host.file).toBe(files[2]);
-    expect(s.events.map((e) => e.data.file)).toEqual(files);
+    expect(s.events.filter((e) => e.event === 'reload').map((e) => e.data.file)).toEqual(files);
   });
 
   it('runs without HTTP API when it is off, and reports a busy port without failing', async () => {
