@@ -9,6 +9,7 @@
  * Only display text depends on this; values and exports stay exact.
  */
 import type { CommodityDisplay, DisplayRounding } from '../api-types';
+import { firstMeta } from './shared';
 import type { Snapshot } from './snapshot';
 
 /** More places than this in a `precision` value is a typo, not a wish. */
@@ -45,22 +46,17 @@ function build(snapshot: Snapshot): CommodityDisplay[] {
   const out: CommodityDisplay[] = [];
   for (const currency of [...names].sort()) {
     const meta = directives.get(currency) ?? [];
-    const written = parsePrecision(first(meta, 'precision'));
+    const written = parsePrecision(firstMeta(meta, 'precision'));
     out.push({
       currency,
       precision: written ?? mostWritten(votes.get(currency)),
       source: written === null ? 'inferred' : 'directive',
-      rounding: parseRounding(first(meta, 'rounding')),
-      prefix: first(meta, 'prefix'),
-      suffix: first(meta, 'suffix'),
+      rounding: parseRounding(firstMeta(meta, 'rounding')),
+      prefix: firstMeta(meta, 'prefix'),
+      suffix: firstMeta(meta, 'suffix'),
     });
   }
   return out;
-}
-
-function first(meta: readonly { key: string; text: string }[], key: string): string | null {
-  for (const m of meta) if (m.key === key) return m.text;
-  return null;
 }
 
 /** `2` -> 2; anything but a whole number from 0 to MAX_DISPLAY_PRECISION -> null (ignored). */

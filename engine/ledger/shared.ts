@@ -71,3 +71,9 @@ export function sortSmall<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {
   }
   return xs;
 }
+
+/** Text of the first `key` entry of some metadata (a repeated key gives its first value), or null. */
+export function firstMeta(meta: readonly { key: string; text: string }[], key: string): string | null {
+  for (const e of meta) if (e.key === key) return e.text;
+  return null;
+}

@@ -250,14 +250,13 @@ export function commodityDisplays(body: unknown): CommodityDisplay[] {
     if (!ROUNDINGS.includes(rounding)) throw new Invalid(p + '.rounding', 'is not a rounding');
     const source = str(o.source, p + '.source');
     if (source !== 'directive' && source !== 'inferred') throw new Invalid(p + '.source', 'is not directive or inferred');
-    const opt = (x: unknown, q: string) => (x === null || x === undefined ? null : str(x, q));
     return {
       currency: str(o.currency, p + '.currency'),
       precision: int(o.precision, p + '.precision'),
       source,
       rounding,
-      prefix: opt(o.prefix, p + '.prefix'),
-      suffix: opt(o.suffix, p + '.suffix'),
+      prefix: strOrNull(o.prefix, p + '.prefix'),
+      suffix: strOrNull(o.suffix, p + '.suffix'),
     };
   });
 }

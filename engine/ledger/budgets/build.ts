@@ -13,7 +13,7 @@
  */
 import { Dec } from '../../decimal';
 import type { DayNum } from '../../dates';
-import type { Amount, DirectiveAst, Meta, OpenAst, SourceRef } from '../ast';
+import type { Amount, DirectiveAst, OpenAst, SourceRef } from '../ast';
 import type { LedgerError } from '../errors';
 import type { PriceMap } from '../snapshot';
 import type { BudgetBook, BudgetDefinitionRow, BudgetEventRow, SeriesEnd } from '../budgets';
@@ -22,6 +22,7 @@ import { convertAt } from './convert';
 import { monthIndex, type BudgetSeries, type MonthDelta } from './series';
 import { BudgetErrors } from '../errors';
 import { Book } from './book';
+import { firstMeta } from '../shared';
 
 /** A directive with its place in processing order (snapshot `Entry` fits). */
 export interface BudgetEntryInput {
@@ -54,11 +55,6 @@ export interface BudgetInput {
 }
 
 type EventDirective = Extract<DirectiveAst, { type: 'budget-add' | 'budget-transfer' | 'budget-close' }>;
-
-function firstMeta(meta: Meta, key: string): string | null {
-  for (const e of meta) if (e.key === key) return e.text;
-  return null;
-}
 
 function addTo(deltas: Map<number, MonthDelta>, day: DayNum, added: Dec | null, activity: Dec | null): void {
   const i = monthIndex(day);
