@@ -8,7 +8,7 @@
  * - `pad` directives wait for the next assertion of each currency of their account; the padding
  *   transaction is inserted right after the pad. `balance ... with pad` pads in its own slot
  *   (among the balance records of its time) and is checked after them.
- * - Closing an Assets or Liabilities account that still holds units is reported.
+ * - Closing an Assets or Liabilities account that still holds units is reported in `.zhang` files.
  */
 import { Dec } from '../../decimal';
 import type { DayNum } from '../../dates';
@@ -100,6 +100,11 @@ function opensAndCloses(directives: readonly DirectiveAst[], order: readonly num
     if (d.type === 'open' || d.type === 'close') out.push(d);
   }
   return out;
+}
+
+/** Same rule as load.ts's formatOf (not imported: that module reads files). */
+function isZhangFile(file: string): boolean {
+  return file.toLowerCase().endsWith('.zhang');
 }
 
 /** Records an error of a transaction and its kind (the list is made on the first error). */
@@ -440,7 +445,9 @@ export function walk(input: WalkInput): WalkOutput {
         break;
       }
       case 'close': {
-        if (/^(Assets|Liabilities)(:|$)/.test(d.account)) {
+        // zhang's CloseNonZeroAccount; Beancount leaves this to the check_closing plugin, so a
+        // Beancount file may close an account that still holds units (bean-check is silent).
+        if (isZhangFile(d.src.file) && /^(Assets|Liabilities)(:|$)/.test(d.account)) {
           const h = balances.get(d.account);
           if (h && !h.isEmpty()) {
             const held = [...h.units.entries()].map(([c, n]) => `${n} ${c}`).join(', ');
