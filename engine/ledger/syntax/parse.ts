@@ -14,7 +14,7 @@
 import type { DayNum } from '../../dates';
 import type { DirectiveAst, FileFormat, MetaEntry, ParsedFile, SourceRef } from '../ast';
 import { SyntaxErrors, SyntaxMessages as M } from '../errors';
-import { BOM, COLON, CR, HASH, LF, SEMI, SPACE, TAB, isDigit, isIgnoredLineStart, isLower } from './chars';
+import { BOM, COLON, CR, HASH, LF, SEMI, SPACE, TAB, isDigit, isFlagChar, isIgnoredLineStart, isLower } from './chars';
 import { customToBudget, isCustomBudget } from './custom-budgets';
 import { readDatedDirective } from './directives';
 import { Positions } from './positions';
@@ -97,10 +97,13 @@ class FileParser {
 
   private dated(ls: number): void {
     const sc: Scanner = this.sc;
-    const date = sc.readDate();
+    const date = sc.readDate('a date', true);
     this.curDate = date;
     let time: number | null = null;
-    sc.blank('a directive keyword');
+    // Beancount's lexer needs no blank between the date and a flag or keyword
+    // (`2025-06-03* "Shop"`, `2025-06-03!`, `2025-06-03txn`, `2025-06-03open`): bean-check reads
+    // these like the spaced forms, so we do too.
+    if (!sc.ws() && !sc.atEol() && !isFlagChar(sc.code()) && !isLower(sc.code())) sc.fail(M.expected('a directive keyword', sc.describe()));
     if (isDigit(sc.code()) && sc.matchTime(sc.pos) >= 0) {
       if (!sc.zhang) sc.fail(M.timeInBeancount(sc.s.slice(sc.pos, sc.matchTime(sc.pos))));
       time = sc.readTime();

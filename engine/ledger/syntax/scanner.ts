@@ -284,8 +284,12 @@ export class Scanner {
     return out === null ? tail : out + tail;
   }
 
-  /** End index of a date `YYYY-MM-DD` (also `/`, one-digit month and day) at `i`, or -1. */
-  matchDate(i: number): number {
+  /**
+   * End index of a date `YYYY-MM-DD` (also `/`, one-digit month and day) at `i`, or -1. With
+   * `glued`, a letter may follow (a directive's date against its flag or keyword, as Beancount's
+   * lexer reads `2025-06-03P` or `2025-06-03open`).
+   */
+  matchDate(i: number, glued = false): number {
     const s = this.s;
     const n = this.n;
     if (i + 8 > n) return -1;
@@ -304,7 +308,7 @@ export class Scanner {
     while (d < 2 && isDigit(this.code(j))) (j++, d++);
     if (d === 0) return -1;
     const after = j < n ? s.charCodeAt(j) : -1;
-    if (after >= 0 && (isDigit(after) || isLower(after) || isUpper(after))) return -1;
+    if (after >= 0 && (isDigit(after) || (!glued && (isLower(after) || isUpper(after))))) return -1;
     return j;
   }
 
@@ -320,8 +324,8 @@ export class Scanner {
     return makeDate(y, m, d);
   }
 
-  readDate(what = 'a date'): DayNum {
-    const end = this.matchDate(this.pos);
+  readDate(what = 'a date', glued = false): DayNum {
+    const end = this.matchDate(this.pos, glued);
     if (end < 0) this.fail(M.expected(what, this.describe()));
     const v = this.dateValue(this.pos, end);
     if (v === null) this.fail(M.invalidDate(this.s.slice(this.pos, end)));

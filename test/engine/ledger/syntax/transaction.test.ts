@@ -30,6 +30,34 @@ describe('transaction header', () => {
     expect(txn(`2024-01-01 ${written} "n"\n`).flag).toBe(flag);
   });
 
+  // bean-check 2.3.5 reads each of these headers (checked in /tmp: a balance after the
+  // transaction passes), and a dated directive glued to its keyword too.
+  it.each([
+    ['2025-06-03* "Shop" "x"', '*'],
+    ['2025-06-03! "Shop" "x"', '!'],
+    ['2025-06-03txn "Shop" "x"', '*'],
+    ['2025-06-03P "Shop" "x"', 'P'],
+    ['2025-06-03& "Shop" "x"', '&'],
+    ['2025-06-03?"Shop" "x"', '?'],
+  ])('a date written against the flag: %s', (header, flag) => {
+    const t = txn(`${header}\n  Assets:A  -1 USD\n  Expenses:B\n`);
+    expect(t).toMatchObject({ date: day(2025, 6, 3), flag, payee: 'Shop', narration: 'x' });
+    expect(t.postings.map((p) => p.account)).toEqual(['Assets:A', 'Expenses:B']);
+  });
+
+  it('a date written against a keyword reads like the spaced form', () => {
+    const ds = ok('2025-06-03open Assets:C\n2025-06-04balance Assets:C  0 USD\n');
+    expect(ds.map((d) => [d.type, d.date])).toEqual([
+      ['open', day(2025, 6, 3)],
+      ['balance', day(2025, 6, 4)],
+    ]);
+  });
+
+  it('a date followed by a digit or a stray sign is still an error', () => {
+    expect(parse('2025-06-031 * "x"\n').errors).toHaveLength(1);
+    expect(parse('2025-06-03= "x"\n').errors).toHaveLength(1);
+  });
+
   it('no written flag reads as *', () => {
     expect(txn('2024-01-01 "Payee" "Narr"\n')).toMatchObject({ flag: '*', payee: 'Payee', narration: 'Narr' });
   });
