@@ -53,6 +53,24 @@ export function valuePosition(prices: PriceMap, p: Position, date: DayNum | null
 }
 
 /**
+ * Fava's market value (get_market_value): a position held at cost is valued at the price of its
+ * currency in the cost currency, and at its cost when there is no such price (so a lot bought
+ * but never quoted is neither dropped nor left in units beside a converted total); a position
+ * without cost stays in units. The statements and holdings read it; unpricedPosition says which
+ * positions took the cost fallback, so pages can mark them.
+ */
+export function marketValuePosition(prices: PriceMap, p: Position, date: DayNum | null): Amount {
+  if (p.cost === null) return p.units;
+  const r = rate(prices, p.units.currency, p.cost.currency, date);
+  return r === null ? positionCost(p) : { number: p.units.number.timesRounded(r), currency: p.cost.currency };
+}
+
+/** Held at cost and no price in the cost currency on the date: what marketValuePosition values at cost. */
+export function isUnpriced(prices: PriceMap, p: Position, date: DayNum | null): boolean {
+  return p.cost !== null && rate(prices, p.units.currency, p.cost.currency, date) === null;
+}
+
+/**
  * A price map that remembers its answers for one date: an inventory holds many lots of few
  * currencies, and each lot would otherwise search the same price series again.
  */
@@ -82,6 +100,22 @@ function valueInventory(prices: PriceMap, inv: Inventory, date: DayNum | null): 
   const out = new Inventory();
   const memo = inv.size > 4 ? memoRates(prices) : prices;
   inv.forEachPosition((p) => out.add(valuePosition(memo, p, date)));
+  return out;
+}
+
+function marketValueInventory(prices: PriceMap, inv: Inventory, date: DayNum | null): Inventory {
+  const out = new Inventory();
+  const memo = inv.size > 4 ? memoRates(prices) : prices;
+  inv.forEachPosition((p) => out.add(marketValuePosition(memo, p, date)));
+  return out;
+}
+
+function unpricedInventory(prices: PriceMap, inv: Inventory, date: DayNum | null): Inventory {
+  const out = new Inventory();
+  const memo = inv.size > 4 ? memoRates(prices) : prices;
+  inv.forEachPosition((p) => {
+    if (isUnpriced(memo, p, date)) out.add(p);
+  });
   return out;
 }
 
@@ -159,6 +193,36 @@ export const VALUATION: readonly ScalarOverload[] = [
     false,
   ),
   scalar(
+    'market_value(position) -> amount',
+    'as value(position), but a position held at cost without a price is valued at its cost (as Fava does)',
+    ([p]: [Position], ctx) => marketValuePosition(pm(ctx), p, null),
+    false,
+  ),
+  scalar(
+    'market_value(position, date) -> amount',
+    'at the date',
+    ([p, d]: [Position, DayNum], ctx) => marketValuePosition(pm(ctx), p, d),
+    false,
+  ),
+  scalar(
+    'market_value(inventory) -> inventory',
+    'market value of each position, summed',
+    ([i]: [Inventory], ctx) => marketValueInventory(pm(ctx), i, null),
+    false,
+  ),
+  scalar(
+    'market_value(inventory, date) -> inventory',
+    'at the date',
+    ([i, d]: [Inventory, DayNum], ctx) => marketValueInventory(pm(ctx), i, d),
+    false,
+  ),
+  scalar(
+    'unpriced(inventory, date) -> inventory',
+    'the positions held at cost whose currency has no price in their cost currency on the date (those market_value values at cost), lots kept',
+    ([i, d]: [Inventory, DayNum], ctx) => unpricedInventory(pm(ctx), i, d),
+    false,
+  ),
+  scalar(
     'getprice(str, str) -> decimal',
     'latest price of one unit of the first currency in the second; NULL if none; currency names upper-cased',
     ([b, q]: [string, string], ctx) => rate(pm(ctx), b.toUpperCase(), q.toUpperCase(), null),
@@ -168,6 +232,15 @@ export const VALUATION: readonly ScalarOverload[] = [
     'getprice(str, str, date) -> decimal',
     'latest price on or before the date',
     ([b, q, d]: [string, string, DayNum], ctx) => rate(pm(ctx), b.toUpperCase(), q.toUpperCase(), d),
+    false,
+  ),
+  scalar(
+    'price_date(str, str, date) -> date',
+    'date of the price getprice(first, second, date) uses; NULL if none or the same currency; currency names upper-cased',
+    ([b, q, d]: [string, string, DayNum], ctx) => {
+      const [base, quote] = [b.toUpperCase(), q.toUpperCase()];
+      return base === quote ? null : pm(ctx).rateDate(base, quote, d);
+    },
     false,
   ),
 ];

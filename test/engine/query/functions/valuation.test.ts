@@ -77,6 +77,38 @@ describe('value', () => {
   });
 });
 
+describe('market_value and unpriced (Fava: no price means valued at cost)', () => {
+  const gold = pos('3', 'GOLD', cost('10.50', 'USD', '2023-01-01')); // never quoted
+  test('position: priced as value(); without a price its cost; without cost its units', () => {
+    expect(t('market_value', [['position', hool]], 'amount')).toBe('1200 USD');
+    expect(t('market_value', [['position', hool], date('2024-03-15')], 'amount')).toBe('1101.0 USD');
+    // before the first HOOL quote: 2 x 450.00 = 900.00 USD (value() leaves 2 HOOL)
+    expect(t('market_value', [['position', hool], date('2023-12-01')], 'amount')).toBe('900.00 USD');
+    expect(t('market_value', [['position', gold]], 'amount')).toBe('31.50 USD');
+    expect(t('market_value', [['position', pos('2', 'EUR')]], 'amount')).toBe('2 EUR');
+  });
+  test('inventory: 2 HOOL at 550.5 + 3 GOLD at cost 10.50 + 5 USD = 1101.0 + 31.50 + 5 = 1137.50 USD', () => {
+    const i = new Inventory([hool, gold, pos('5', 'USD')]);
+    expect(t('market_value', [['inventory', i], date('2024-03-15')], 'inventory')).toBe('(1137.50 USD)');
+    expect(t('unpriced', [['inventory', i], date('2024-03-15')], 'inventory')).toBe('(3 GOLD {10.50 USD, 2023-01-01})');
+    // before any HOOL quote both lots took the cost fallback: 900.00 + 31.50 + 5
+    expect(t('market_value', [['inventory', i], date('2023-12-01')], 'inventory')).toBe('(936.50 USD)');
+    expect(t('unpriced', [['inventory', i], date('2023-12-01')], 'inventory')).toBe(
+      '(3 GOLD {10.50 USD, 2023-01-01}, 2 HOOL {450.00 USD, 2023-06-01})',
+    );
+  });
+});
+
+describe('price_date', () => {
+  test('the date of the quote getprice uses, either direction; none or same currency NULL', () => {
+    expect(t('price_date', [['str', 'hool'], ['str', 'USD'], date('2024-03-15')], 'date')).toBe('2024-03-01');
+    expect(t('price_date', [['str', 'HOOL'], ['str', 'USD'], date('2024-02-29')], 'date')).toBe('2024-01-01');
+    expect(t('price_date', [['str', 'EUR'], ['str', 'USD'], date('2024-03-15')], 'date')).toBe('2024-02-01');
+    expect(t('price_date', [['str', 'HOOL'], ['str', 'USD'], date('2023-12-31')], 'date')).toBeNull();
+    expect(t('price_date', [['str', 'USD'], ['str', 'USD'], date('2024-03-15')], 'date')).toBeNull();
+  });
+});
+
 describe('getprice', () => {
   test('latest price, upper-cased names, dated, none is NULL', () => {
     expect(t('getprice', [['str', 'hool'], ['str', 'usd']], 'decimal')).toBe('600');
