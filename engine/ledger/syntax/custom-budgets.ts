@@ -14,8 +14,24 @@ import { SyntaxMessages as M } from '../errors';
 const CURRENCY_RE = /^[A-Z](?:[A-Z0-9'._-]{0,22}[A-Z0-9])?$/;
 const BUDGET_KINDS = new Set(['budget', 'budget-add', 'budget-transfer', 'budget-close']);
 
+/**
+ * A project budget, not Fava's `custom "budget" Expenses:Food "monthly" 400 USD`: Fava's form
+ * starts with an account (ours with a budget name), so the argument types tell them apart. Fava's
+ * stay plain custom entries (engine/ledger/fava-budgets.ts reads them).
+ */
 export function isCustomBudget(d: CustomAst): boolean {
-  return BUDGET_KINDS.has(d.name);
+  return BUDGET_KINDS.has(d.name) && !isFavaBudget(d);
+}
+
+/**
+ * Fava's budget line: `custom "budget" ACCOUNT "PERIOD" AMOUNT`. An account followed by just a
+ * currency is still ours (a budget may be named like an account); anything else starting with an
+ * account is Fava's, whose reader reports malformed ones.
+ */
+export function isFavaBudget(d: CustomAst): boolean {
+  const v = d.values;
+  if (d.name !== 'budget' || v.length === 0 || v[0].kind !== 'account') return false;
+  return !(v.length === 2 && currencyOf(v[1]) !== null);
 }
 
 function nameOf(v: MetaEntry | undefined): string | null {

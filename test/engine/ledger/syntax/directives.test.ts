@@ -134,6 +134,19 @@ describe('budgets written as custom directives (Beancount)', () => {
     expect(r.errors[0].message).toContain('custom "budget-add" needs a budget name and an amount');
   });
 
+  it("keeps Fava's budget form (an account, a period, an amount) as a plain custom entry", () => {
+    // bean-check 2.3.5 reads these lines without error (checked in /tmp); Fava reads them as budgets.
+    const r = parse(`2020-02-01 custom "budget" Expenses:Food "monthly" 400.00 USD
+2020-02-01 custom "budget" Expenses:Food "weekly" 100.00 USD
+2024-01-01 custom "budget" Expenses:Food "USD"
+`);
+    expect(r.errors).toEqual([]);
+    expect(r.directives.map((d) => d.type)).toEqual(['custom', 'custom', 'budget']);
+    expect(r.directives[0]).toMatchObject({ name: 'budget', values: [{ kind: 'account', text: 'Expenses:Food' }, { kind: 'string', text: 'monthly' }, { kind: 'amount', text: '400.00 USD' }] });
+    // An account followed by only a currency is the project's own form (a budget named like an account).
+    expect(r.directives[2]).toMatchObject({ type: 'budget', name: 'Expenses:Food', currency: 'USD' });
+  });
+
   it('refuses the native budget keywords and `with pad` in Beancount files', () => {
     const r = parse('2024-01-01 budget Food USD\n2024-01-01 balance Assets:A 1 USD with pad Equity:B\n');
     expect(r.directives).toEqual([]);
