@@ -156,7 +156,7 @@ export const Errors = {
 export const LoadErrorKind = {
   /** A directive that cannot be read; it is skipped as a whole (a transaction with all its postings). */
   ParseError: 'ParseError',
-  /** An include whose file is missing or unreadable, or whose glob pattern matches nothing. */
+  /** An include whose file is missing, unreadable or not a regular file, or whose glob pattern matches nothing. */
   IncludeNotFound: 'IncludeNotFound',
   /** An include of a file that is already being loaded further up the include chain. */
   IncludeCycle: 'IncludeCycle',
@@ -224,8 +224,12 @@ export const SyntaxErrors = {
     syntaxError(LoadErrorKind.IncludeNotFound, `include "${pattern}": the pattern matches no files`, site),
   includeCycle: (site: SyntaxSite, pattern: string, chain: string[]) =>
     syntaxError(LoadErrorKind.IncludeCycle, `include "${pattern}" makes a cycle: ${chain.join(' -> ')}; it is skipped`, site),
+  includeNotRegular: (site: SyntaxSite, pattern: string, path: string, what: string) =>
+    syntaxError(LoadErrorKind.IncludeNotFound, `include "${pattern}": ${path} is ${what}, not a regular file; it is not read`, site),
   duplicateInclude: (site: SyntaxSite, pattern: string, path: string) =>
     syntaxError(LoadErrorKind.DuplicateInclude, `include "${pattern}": file ${path} is already included; it is not read twice`, site),
+  fileNotRegular: (path: string, what: string) =>
+    syntaxError(LoadErrorKind.FileNotFound, `ledger file ${path} is ${what}, not a regular file`, { src: null, source: null, date: null }),
   fileNotFound: (path: string) =>
     syntaxError(LoadErrorKind.FileNotFound, `ledger file ${path} does not exist or cannot be read`, { src: null, source: null, date: null }),
 };

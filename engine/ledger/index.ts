@@ -46,13 +46,13 @@ function sourceReader(readFile: ReadFile) {
   return (src: SourceRef): string | null => {
     let buf = cache.get(src.file);
     if (buf === undefined) {
-      let text: string | null = null;
+      let text: ReturnType<ReadFile> = null;
       try {
         text = readFile(src.file);
       } catch {
         text = null;
       }
-      buf = text === null ? null : Buffer.from(text, 'utf8');
+      buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : null;
       cache.set(src.file, buf);
     }
     if (!buf || src.end < src.start || src.end > buf.length) return null;

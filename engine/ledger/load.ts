@@ -5,8 +5,9 @@
  * with tinyglobby and their matches read in sorted order. Each file's own extension decides its
  * format (`.zhang` or Beancount).
  *
- * Missing files, patterns matching nothing, include cycles and files included twice are ledger
- * errors at the include directive, never exceptions.
+ * Missing files, patterns matching nothing, include cycles, files included twice and paths that
+ * are not regular files (directories, FIFOs, devices) are ledger errors at the include directive,
+ * never exceptions and never a blocked read.
  *
  * Choices where Beancount differs or the spec is silent:
  * - options of included files count like the main file's (Beancount 2 ignores them);
@@ -40,22 +41,65 @@ export interface LoadResult {
   errors: LedgerError[];
 }
 
-/** Returns the file's text, or null when it does not exist or cannot be read. */
-export type ReadFile = (path: string) => string | null;
+/** What a path names when it is not a regular file (a directory, FIFO, device or socket). */
+export interface NotRegularFile {
+  notRegular: string;
+}
+
+/**
+ * Returns the file's text, null when it does not exist or cannot be read, or what it is when it
+ * is not a regular file. Only regular files are ever read: a FIFO would block the load until a
+ * writer opens it, a device may never end.
+ */
+export type ReadFile = (path: string) => string | NotRegularFile | null;
 /** Absolute paths of the files matching an absolute glob pattern. */
 export type ExpandGlob = (absolutePattern: string) => string[];
 
-export function readFileOrNull(path: string): string | null {
+function kindOf(st: fs.Stats): string {
+  if (st.isDirectory()) return 'a directory';
+  if (st.isFIFO()) return 'a named pipe (FIFO)';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  if (st.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+export function readFileOrNull(path: string): string | NotRegularFile | null {
+  // stat first, so a device is never even opened (opening some has effects); then open without
+  // blocking and check the opened file again, in case the path was replaced in between.
+  let st: fs.Stats;
   try {
-    return fs.readFileSync(path, 'utf8');
+    st = fs.statSync(path);
   } catch {
     return null;
   }
+  if (!st.isFile()) return { notRegular: kindOf(st) };
+  let fd: number;
+  try {
+    fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  } catch {
+    return null;
+  }
+  try {
+    const opened = fs.fstatSync(fd);
+    if (!opened.isFile()) return { notRegular: kindOf(opened) };
+    return fs.readFileSync(fd, 'utf8');
+  } catch {
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
+
+/**
+ * How many directory levels a `**` pattern descends. The directory walker recurses once per level,
+ * so an absurdly deep tree must not reach the JS stack limit; no real ledger tree is this deep.
+ */
+export const GLOB_MAX_DEPTH = 64;
 
 export function globOnDisk(absolutePattern: string): string[] {
   try {
-    return globSync(absolutePattern.split(nodePath.sep).join('/'), { absolute: true, onlyFiles: true, expandDirectories: false }).map((p) =>
+    const pattern = absolutePattern.split(nodePath.sep).join('/');
+    return globSync(pattern, { absolute: true, onlyFiles: true, expandDirectories: false, deep: GLOB_MAX_DEPTH }).map((p) =>
       nodePath.resolve(p),
     );
   } catch {
@@ -69,6 +113,26 @@ export function formatOf(file: string): FileFormat {
 
 function hasGlob(pattern: string): boolean {
   return /[*?[]/.test(pattern);
+}
+
+/** One file being expanded: its parsed content and how far its includes have been followed. */
+interface Frame {
+  file: string;
+  content: string;
+  parsed: ReturnType<typeof parseText>;
+  bytes: Buffer | null;
+  /** Next directive, option, plugin and error of this file not yet copied to the output. */
+  di: number;
+  oi: number;
+  pi: number;
+  ei: number;
+  /** Next include of this file to follow. */
+  inc: number;
+  /** Targets of the include being followed (a glob may have several), and the next one. */
+  targets: string[];
+  ti: number;
+  incSrc: SourceRef | null;
+  incPattern: string;
 }
 
 export function loadFiles(mainFile: string, readFile: ReadFile = readFileOrNull, expandGlob: ExpandGlob = globOnDisk): LoadResult {
@@ -86,60 +150,88 @@ export function loadFiles(mainFile: string, readFile: ReadFile = readFileOrNull,
     out.errors.push(SyntaxErrors.fileNotFound(main));
     return out;
   }
+  if (typeof text !== 'string') {
+    out.errors.push(SyntaxErrors.fileNotRegular(main, text.notRegular));
+    return out;
+  }
 
-  const visit = (file: string, content: string, chain: string[]) => {
+  // Includes are followed with an explicit stack, not recursion: a chain of thousands of nested
+  // includes must not exhaust the JS call stack. The order stays depth-first (an included file's
+  // directives stand where its include is), so no depth limit is needed; `onChain` holds the
+  // files of the stack for cycle detection.
+  const stack: Frame[] = [];
+  const onChain = new Set<string>();
+  const enter = (file: string, content: string) => {
     seen.add(file);
+    onChain.add(file);
     out.files.push(file);
     const parsed = parseText(content, file, formatOf(file));
-    let bytes: Buffer | null = null;
-    const siteOf = (src: SourceRef): SyntaxSite => {
-      bytes ??= Buffer.from(content, 'utf8');
-      return { src, source: bytes.subarray(src.start, src.end).toString('utf8'), date: null };
-    };
-    // Everything of this file before an include's position comes before the included directives.
-    let di = 0;
-    let oi = 0;
-    let pi = 0;
-    let ei = 0;
-    const flushBefore = (pos: number) => {
-      const { directives, options, plugins, errors } = parsed;
-      while (di < directives.length && directives[di].src.start < pos) out.directives.push(directives[di++]);
-      while (oi < options.length && options[oi].src.start < pos) out.options.push(options[oi++]);
-      while (pi < plugins.length && plugins[pi].src.start < pos) out.plugins.push(plugins[pi++]);
-      while (ei < errors.length && (errors[ei].src?.start ?? Infinity) < pos) out.errors.push(errors[ei++]);
-    };
-    for (const inc of parsed.includes) {
-      flushBefore(inc.src.start);
-      const absPattern = nodePath.resolve(nodePath.dirname(file), inc.pattern);
+    stack.push({ file, content, parsed, bytes: null, di: 0, oi: 0, pi: 0, ei: 0, inc: 0, targets: [], ti: 0, incSrc: null, incPattern: '' });
+  };
+  const siteOf = (f: Frame, src: SourceRef): SyntaxSite => {
+    f.bytes ??= Buffer.from(f.content, 'utf8');
+    return { src, source: f.bytes.subarray(src.start, src.end).toString('utf8'), date: null };
+  };
+  // Everything of a file before an include's position comes before the included directives.
+  const flushBefore = (f: Frame, pos: number) => {
+    const { directives, options, plugins, errors } = f.parsed;
+    while (f.di < directives.length && directives[f.di].src.start < pos) out.directives.push(directives[f.di++]);
+    while (f.oi < options.length && options[f.oi].src.start < pos) out.options.push(options[f.oi++]);
+    while (f.pi < plugins.length && plugins[f.pi].src.start < pos) out.plugins.push(plugins[f.pi++]);
+    while (f.ei < errors.length && (errors[f.ei].src?.start ?? Infinity) < pos) out.errors.push(errors[f.ei++]);
+  };
+
+  enter(main, text);
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1];
+    if (f.ti < f.targets.length) {
+      // The next target of the include being followed.
+      const target = f.targets[f.ti++];
+      const site = siteOf(f, f.incSrc as SourceRef);
+      if (onChain.has(target)) {
+        const chain = [...stack.map((s) => s.file), target].map(display);
+        out.errors.push(SyntaxErrors.includeCycle(site, f.incPattern, chain));
+        continue;
+      }
+      if (seen.has(target)) {
+        out.errors.push(SyntaxErrors.duplicateInclude(site, f.incPattern, display(target)));
+        continue;
+      }
+      const t = readFile(target);
+      if (t === null) {
+        out.missing.push(target);
+        out.errors.push(SyntaxErrors.includeNotFound(site, f.incPattern, display(target)));
+        continue;
+      }
+      if (typeof t !== 'string') {
+        out.errors.push(SyntaxErrors.includeNotRegular(site, f.incPattern, display(target), t.notRegular));
+        continue;
+      }
+      enter(target, t);
+      continue;
+    }
+    const includes = f.parsed.includes;
+    if (f.inc < includes.length) {
+      const inc = includes[f.inc++];
+      flushBefore(f, inc.src.start);
+      const absPattern = nodePath.resolve(nodePath.dirname(f.file), inc.pattern);
       let targets: string[];
       if (hasGlob(inc.pattern)) {
         targets = [...new Set(expandGlob(absPattern).map((p) => nodePath.resolve(p)))].sort();
         if (targets.length === 0) {
-          out.errors.push(SyntaxErrors.includeNoMatch(siteOf(inc.src), inc.pattern));
+          out.errors.push(SyntaxErrors.includeNoMatch(siteOf(f, inc.src), inc.pattern));
           continue;
         }
       } else targets = [absPattern];
-      for (const target of targets) {
-        if (chain.includes(target)) {
-          out.errors.push(SyntaxErrors.includeCycle(siteOf(inc.src), inc.pattern, [...chain, target].map(display)));
-          continue;
-        }
-        if (seen.has(target)) {
-          out.errors.push(SyntaxErrors.duplicateInclude(siteOf(inc.src), inc.pattern, display(target)));
-          continue;
-        }
-        const t = readFile(target);
-        if (t === null) {
-          out.missing.push(target);
-          out.errors.push(SyntaxErrors.includeNotFound(siteOf(inc.src), inc.pattern, display(target)));
-          continue;
-        }
-        visit(target, t, [...chain, target]);
-      }
+      f.targets = targets;
+      f.ti = 0;
+      f.incSrc = inc.src;
+      f.incPattern = inc.pattern;
+      continue;
     }
-    flushBefore(Infinity);
-  };
-
-  visit(main, text, [main]);
+    flushBefore(f, Infinity);
+    stack.pop();
+    onChain.delete(f.file);
+  }
   return out;
 }
