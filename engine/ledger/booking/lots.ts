@@ -6,7 +6,8 @@
  *    matches only when the posting takes all of them in full, else reports AmbiguousLotMatch and
  *    books oldest first; a reduction spanning lots gives one row per lot;
  * 3. any other posting at cost opens a lot (dated by the transaction unless a date is written) or
- *    adds to an identical one; `{}` joins the first lot the account holds in that currency;
+ *    adds to an identical one; `{}` joins the first lot the account holds in that currency; a
+ *    cost with a date or label but no number takes the interpolated per-unit cost (Beancount);
  * 4. what the lots do not cover is NoEnoughCommodityLot and is booked as an augmentation, without
  *    cost when no cost number is written;
  * 5. total cost `{{..}}` is divided by the units to 28 significant digits.
@@ -87,11 +88,16 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
       out.rows.push({ units, cost: specCost(spec, perUnit, txnDate) });
       return out;
     }
-    // `{}` augmentation: join the first (oldest) lot of the currency that fits what is written.
-    for (const lot of lots) {
-      if (matches(lot.cost, spec, null)) {
-        out.rows.push({ units, cost: lot.cost, lot });
-        return out;
+    // `{}` augmentation: join the first (oldest) lot of the currency (spec). A cost written with
+    // only a date or label (`{2019-12-29}`) is Beancount's missing cost number instead: the
+    // per-unit cost that balances the transaction is interpolated, never an older lot's cost
+    // (bean-check books `10 ABC {2019-12-29}` against -50.00 USD at 5.00 USD).
+    if (spec.date === null && spec.label === null) {
+      for (const lot of lots) {
+        if (matches(lot.cost, spec, null)) {
+          out.rows.push({ units, cost: lot.cost, lot });
+          return out;
+        }
       }
     }
     out.needsCostNumber = true;

@@ -117,6 +117,28 @@ describe('lot booking', () => {
     expect(holdings(s, 'Assets:Stock')).toEqual(['10 HOOL {110 USD, 2024-01-03}', '15 HOOL {100 USD, 2024-01-02}']);
   });
 
+  it('interpolates the per-unit cost of an augmentation written with only a date or a label', () => {
+    // Cross-checked with bean-check/bean-query 2.3.5 (in /tmp): "Buy dated" books 10 ABC at
+    // 5.00 USD dated 2019-12-29 (not the 4.00 USD lot of that date); "Buy labelled" 2 ABC at
+    // 7.00 USD, although a lot labelled "lotA" exists.
+    const s = ledger(`
+2019-01-01 open Assets:Cash
+2019-01-01 open Assets:Stock
+2019-12-29 * "Buy old"
+  Assets:Stock  5 ABC {4.00 USD, 2019-12-29, "lotA"}
+  Assets:Cash  -20.00 USD
+2020-01-02 * "Buy dated"
+  Assets:Stock  10 ABC {2019-12-29}
+  Assets:Cash  -50.00 USD
+2020-01-03 * "Buy labelled"
+  Assets:Stock  2 ABC {"lotA"}
+  Assets:Cash  -14.00 USD
+`);
+    expect(s.errors).toEqual([]);
+    expect(rowsOf(s, 'Buy dated')).toEqual(['Assets:Stock 10 ABC {5.00 USD, 2019-12-29}', 'Assets:Cash -50.00 USD']);
+    expect(rowsOf(s, 'Buy labelled')).toEqual(['Assets:Stock 2 ABC {7.00 USD, 2020-01-03, "lotA"}', 'Assets:Cash -14.00 USD']);
+  });
+
   it('books what the lots do not cover as a new lot and reports NoEnoughCommodityLot', () => {
     // Only the 100 USD lot matches: 10 are reduced, the other 15 open a short lot dated today.
     const s = ledger(BUYS() + `
