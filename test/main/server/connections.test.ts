@@ -11,7 +11,8 @@ import { listen, type Listening } from '../../../main/server/listen';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let server: Listening | null = null;
-const sockets: net.Socket[] = [];
+type TestSocket = net.Socket & { closedAt?: number; received: string };
+const sockets: TestSocket[] = [];
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.destroy();
   await server?.close(0);
@@ -33,9 +34,9 @@ function app(): H3 {
 }
 
 /** A raw connection; resolves once connected. `closedAt` is set when the server drops it. */
-function connect(port: number): Promise<net.Socket & { closedAt?: number; received: string }> {
+function connect(port: number): Promise<TestSocket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port }) as net.Socket & { closedAt?: number; received: string };
+    const socket = net.connect({ host: '127.0.0.1', port }) as TestSocket;
     socket.received = '';
     sockets.push(socket);
     socket.on('data', (d) => (socket.received += d.toString('latin1')));
