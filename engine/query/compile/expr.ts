@@ -322,11 +322,18 @@ function compileBinary(scope: Scope, e: A.Binary): Node {
 }
 
 function compileIn(scope: Scope, e: A.In): Node {
-  let l = compileExpr(scope, e.left);
+  const l = compileExpr(scope, e.left);
   const neg = e.negated;
   const lf = l.eval;
   if (e.right.kind === 'List') {
     const items = e.right.items.map((it) => coerceDate(scope, compileExpr(scope, it), l.type));
+    // Spec: a parenthesised single set expression is that set (`'rent' IN (tags)` tests membership).
+    if (items.length === 1 && items[0].type === 'set') return compileInSet(scope, e, l, items[0]);
+    if (l.type === 'null') {
+      // NULL on the left gives NULL whatever the list holds (every element is comparable with NULL,
+      // even when the elements are not comparable with each other, as in `NULL IN (1, 'a')`).
+      return fold(scope, opNode('bool', () => null, [l, ...items], `in:${neg}(${l.key};${items.map((i) => i.key).join(',')})`, e.start));
+    }
     for (let i = 0; i < items.length; i++) {
       if (l.type === 'str' && items[i].type === 'date' && items[i].isConst) continue;
       if (!equalityType(l.type, items[i].type)) throw errorAt(scope, e.right.items[i].start, `cannot compare ${l.type} with ${items[i].type} in IN`);
@@ -382,6 +389,13 @@ function compileIn(scope: Scope, e: A.In): Node {
     // `x IN expr` with a non-set right side is a one-element list.
     return compileIn(scope, { ...e, right: { kind: 'List', items: [e.right], start: e.right.start, end: e.right.end } });
   }
+  return compileInSet(scope, e, l, r);
+}
+
+/** `str [NOT] IN set`: membership; NULL on either side gives NULL. */
+function compileInSet(scope: Scope, e: A.In, l: Node, r: Node): Node {
+  const neg = e.negated;
+  const lf = l.eval;
   if (!sameType(l.type, 'str')) throw errorAt(scope, e.left.start, `the left side of IN a set must be a string, not ${l.type}`);
   const rf = r.eval;
   let ev: Evaluator;
@@ -401,7 +415,6 @@ function compileIn(scope: Scope, e: A.In): Node {
       return s.includes(v as string) !== neg;
     };
   }
-  l = l;
   return fold(scope, opNode('bool', ev, [l, r], `in:${neg}(${l.key};${r.key})`, e.start));
 }
 
