@@ -3,6 +3,11 @@
  * (main/electron): one ledger opened as a LedgerHost, its first load, the file watcher and the
  * h3 app (the router both the HTTP listener and the IPC bridge run requests through).
  *
+ * By default the ledger lives in an engine pool (main/engine/pool.ts): worker threads load,
+ * book and answer the /api routes, and this thread keeps the host (status, events, the
+ * watcher's file list), authentication and static files, so no load or query ever blocks it.
+ * Passing `load` (tests with a fake loader) keeps everything in this thread as before.
+ *
  * The HTTP listener is not part of a LedgerService: the shell keeps one listener across ledger
  * switches (File > Open) and may run without one (API turned off), so callers bind it with
  * `listen(service.app, ...)` themselves.
@@ -15,6 +20,10 @@ import { watchLedger, type LedgerWatcher, type WatchOptions } from './watch';
 import { createApp, type AppOptions, type RouteModule } from './server/app';
 import { pageRoutes } from './server/routes/pages';
 import { queryRoutes } from './server/routes/query';
+import { EnginePool, type PoolOptions } from './engine/pool';
+import { poolForwarder } from './engine/forward';
+import { standInSnapshot } from './engine/summary';
+import { recordingReader } from './engine/read-files';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,14 +43,25 @@ export const apiRoutes: RouteModule[] = [queryRoutes, ...pageRoutes];
 /** The real engine loader, imported on first use so `--help` and argument errors answer at once. */
 export const engineLoader: LedgerLoader = async (file) => {
   const { loadLedger } = await import('../engine/ledger/index');
-  return loadLedger(file);
+  // The same reader as the workers': an unreadable main file fails the load (read-files.ts).
+  return loadLedger(file, { readFile: recordingReader(file).readFile });
 };
+
+/** The host's loader in pooled mode: one worker books the ledger; the host keeps its summary. */
+export function poolLoader(pool: EnginePool): LedgerLoader {
+  return async () => standInSnapshot((await pool.load()).summary);
+}
 
 export interface ServiceOptions {
   /** Main ledger file (absolute, or relative to the working directory). */
   ledger: string;
-  /** Builds snapshots; default the engine's loadLedger. Tests pass a fake. */
+  /**
+   * Builds snapshots in this thread (tests pass a fake; `engineLoader` is the real engine).
+   * Absent: the engine pool, in worker threads.
+   */
   load?: LedgerLoader;
+  /** Options of the engine pool (size, time limit ...), when `load` is absent. */
+  pool?: Omit<PoolOptions, 'file'>;
   /** Options of createApp (auth, rendererDir, routes ...); `routes` defaults to apiRoutes. */
   app?: AppOptions;
   /** Watch the ledger's files and reload on change (default true). */
@@ -51,6 +71,8 @@ export interface ServiceOptions {
 export interface LedgerService {
   readonly host: LedgerHost;
   readonly app: H3;
+  /** The engine workers; null when the ledger is loaded in this thread (`load` given). */
+  readonly pool: EnginePool | null;
   /** Null when watching was turned off. */
   readonly watcher: LedgerWatcher | null;
   /** Outcome of the first load (swapped false: the file is missing or the loader failed). */
@@ -65,19 +87,23 @@ export interface LedgerService {
  * fixes it), so a typo in the file never keeps the app from starting.
  */
 export async function openLedgerService(options: ServiceOptions): Promise<LedgerService> {
-  const host = new LedgerHost(path.resolve(options.ledger), options.load ?? engineLoader);
+  const file = path.resolve(options.ledger);
+  const pool = options.load ? null : new EnginePool({ file, ...options.pool });
+  const host = new LedgerHost(file, options.load ?? poolLoader(pool!));
   const first = await host.reload();
   const watchOptions = options.watch === undefined || options.watch === true ? {} : options.watch;
   const watcher = watchOptions === false ? null : watchLedger(host, watchOptions);
-  const app = createApp(host, { routes: apiRoutes, ...options.app });
+  const app = createApp(host, { routes: apiRoutes, ...options.app, engine: pool ? poolForwarder(pool) : undefined });
   if (watcher) await watcher.ready;
   let closed: Promise<void> | null = null;
   return {
     host,
     app,
+    pool,
     watcher,
     first,
-    close: () => (closed ??= watcher ? watcher.close() : Promise.resolve()),
+    close: () =>
+      (closed ??= Promise.all([watcher ? watcher.close() : undefined, pool ? pool.close() : undefined]).then(() => undefined)),
   };
 }
 

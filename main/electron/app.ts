@@ -12,7 +12,7 @@ import type { BridgeActionResult } from '../../preload/bridge-types';
 import { CHANNELS } from '../../preload/channels';
 import { parseAuthSetting, type AuthConfig } from '../server/auth';
 import { listen } from '../server/listen';
-import { describeLoad, engineLoader, openLedgerService } from '../start';
+import { describeLoad, openLedgerService } from '../start';
 import { parseShellArgs, userArgs } from './args';
 import { openDocument, saveDocument } from './downloads';
 import { REFUSED_SENDER, handleBridgeRequest, isTrustedSender } from './ipc';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   let win: BrowserWindow | null = null;
 
   const session = new LedgerSession({
-    open: (ledger) => openLedgerService({ ledger, load: engineLoader, app: { auth, rendererDir: paths.rendererDir } }),
+    open: (ledger) => openLedgerService({ ledger, app: { auth, rendererDir: paths.rendererDir } }),
     listen: (router, p) => listen(router, { port: p }),
     port,
     recent,

@@ -31,6 +31,7 @@ import { ApiError, DEFAULT_BODY_LIMIT, errorResponse, toErrorResponse } from './
 import { statusRoutes } from './events';
 import { documentRoutes } from './documents';
 import { createStaticSite } from './static';
+import type { EngineForwarder } from '../engine/forward';
 
 /** Context key set by forward() for calls from the app's own window (see forward.ts). */
 export const TRUSTED_CALLER = 'ledgerTrustedCaller';
@@ -52,6 +53,12 @@ export interface AppOptions {
   allowedHosts?: string[];
   /** Where unexpected errors are reported (default console.error). */
   log?: (e: unknown) => void;
+  /**
+   * Pooled serving (main/engine): every /api request other than status, events and sign-in is
+   * forwarded to the engine workers, which run `routes` (and the document routes) themselves
+   * against their own snapshot; `routes` is then not registered here.
+   */
+  engine?: EngineForwarder;
 }
 
 /** What every route module may use. */
@@ -178,12 +185,16 @@ export function createApp(host: LedgerHost, options: AppOptions = {}): H3 {
   routes.post('/api/auth/login', (c) => (auth ? auth.login(c.event, server.bodyLimit) : authState(true)));
   routes.post('/api/auth/logout', (c) => (auth ? auth.logout(c.event) : authState(true)));
 
-  for (const module of [statusRoutes, documentRoutes, ...(options.routes ?? [])]) module(routes, server);
+  const engine = options.engine;
+  const local = engine ? [statusRoutes] : [statusRoutes, documentRoutes, ...(options.routes ?? [])];
+  for (const module of local) module(routes, server);
 
   app.all('/**', async (event) => {
     const { pathname } = event.url;
     const method = event.req.method;
     if (pathname === '/api' || pathname.startsWith('/api/')) {
+      // The workers' router answers the route, or its own 404/405.
+      if (engine) return engine.forward(event);
       const allowed = routes.allowedMethods(pathname);
       if (allowed.length) {
         return errorResponse(405, `method ${method} is not allowed for ${pathname} (allowed: ${allowed.join(', ')})`, {

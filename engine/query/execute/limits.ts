@@ -14,6 +14,18 @@ export function defaultMaxResultValues(): number {
   return DEFAULT_MAX_RESULT_VALUES;
 }
 
+/**
+ * A check the host installs for the requests it runs one at a time (the engine worker: a flag the
+ * main thread sets when the client went away or the request ran out of time). It returns the
+ * error to stop with, or null to go on; it is read wherever the clock is, so a cancelled query
+ * stops as soon as an overlong one would. The engine itself knows nothing about threads.
+ */
+let cancellationCheck: (() => QueryError | null) | null = null;
+
+export function setCancellationCheck(check: (() => QueryError | null) | null): void {
+  cancellationCheck = check;
+}
+
 /** Checks the clock only every `STRIDE` calls: Date.now() per row would cost more than the row. */
 const STRIDE = 256;
 
@@ -34,6 +46,10 @@ export class Deadline {
   }
   check(): void {
     if (this.clock() > this.end) throw timeLimitError(this.limitMs);
+    if (cancellationCheck) {
+      const stop = cancellationCheck();
+      if (stop) throw stop;
+    }
   }
 }
 

@@ -1,0 +1,405 @@
+/**
+ * The engine pool: worker threads that each hold a snapshot of the ledger and answer /api
+ * requests against it, so neither a reload nor a heavy query ever blocks the thread that serves
+ * HTTP, events and IPC.
+ *
+ * - Size: `os.availableParallelism()`, at least 2, so one worker can answer while another loads
+ *   or runs a heavy query.
+ * - Generations: a reload is loaded by ONE worker first (reading the disk); when it is booked,
+ *   that generation is published and every request from then on goes to workers that hold it,
+ *   so a client never sees the old ledger after the new one, and each request runs on one
+ *   snapshot (old or new, never a mix). The other workers then catch up one at a time, booking
+ *   the texts the first one read (the same ledger even if the files change meanwhile), while
+ *   the rest keep answering: reloads are staggered, never all workers at once.
+ * - Dispatch: one request at a time per worker (a worker runs JavaScript on one thread; a second
+ *   request would only wait inside it, out of our sight). Requests wait in one FIFO queue and
+ *   take the first worker free; heavy requests (queries, CSV, graphs) may hold at most size-1
+ *   workers, so a light request never waits behind heavy ones.
+ * - Limits: at the time limit, and when the client goes away, the request's cancellation flag is
+ *   set; the engine's loops stop within a few hundred rows. A worker that has not answered
+ *   `graceMs` later (stuck outside those loops) is terminated and replaced, and its request is
+ *   answered with a 400 error. A worker that crashes is replaced the same way.
+ */
+import os from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { CANCEL_CLIENT_GONE, CANCEL_TIME_LIMIT, cancel, newCancelFlag } from './cancel';
+import type { FileTexts, FromWorker, SnapshotSummary, ToWorker } from './messages';
+import { spawnEngineWorker } from './spawn';
+import type { EngineWorkerData } from './worker';
+import { MAX_EXECUTION_MS } from '../../engine/query/limits';
+
+export interface PoolOptions {
+  /** Main ledger file, absolute. */
+  file: string;
+  /** Number of workers (default availableParallelism, at least 2). */
+  size?: number;
+  /** Per-request time limit, ms (default the query language's 10 s). */
+  timeLimitMs?: number;
+  /** How long a cancelled request may take to stop before its worker is replaced, ms. */
+  graceMs?: number;
+  /** Starts a worker (tests pass their own entry and data). */
+  spawn?: (data: EngineWorkerData) => Worker;
+  /** Extra route modules for the workers (module URLs exporting `routes`). */
+  routeModules?: string[];
+  /** Where worker crashes are reported (default console.error). */
+  log?: (message: string) => void;
+}
+
+export interface EngineRequest {
+  method: string;
+  /** Path and query string. */
+  path: string;
+  headers: Array<[string, string]>;
+  body: ArrayBuffer | null;
+}
+
+export interface EngineResponse {
+  status: number;
+  headers: Array<[string, string]>;
+  body: ArrayBuffer;
+}
+
+export interface LoadResult {
+  summary: SnapshotSummary;
+  loadMs: number;
+}
+
+/** Requests that may run long; they never take the last free worker. */
+export function isHeavy(method: string, path: string): boolean {
+  const p = path.split('?', 1)[0];
+  return (method === 'POST' && (p === '/api/query' || p === '/api/query/csv')) || p === '/api/statistic/graph';
+}
+
+interface Job {
+  id: number;
+  req: EngineRequest;
+  heavy: boolean;
+  flag: SharedArrayBuffer;
+  resolve: (r: EngineResponse) => void;
+  slot: Slot | null;
+  timers: NodeJS.Timeout[];
+  done: boolean;
+}
+
+interface PendingLoad {
+  loadId: number;
+  resolve: (r: { summary: SnapshotSummary; texts?: FileTexts; loadMs: number }) => void;
+  reject: (e: Error) => void;
+}
+
+class Slot {
+  /** Generation (load id) of the snapshot this worker serves; 0: none. */
+  loadId = 0;
+  loading: PendingLoad | null = null;
+  /** Settles when the load in `loading` ends (either way). */
+  loadEnded: Promise<void> = Promise.resolve();
+  /** Kept out of dispatch until idle, to load a newer generation. */
+  draining = false;
+  job: Job | null = null;
+  ready: Promise<void>;
+  isReady = false;
+  dead = false;
+  private idleWaiters: Array<() => void> = [];
+  constructor(readonly worker: Worker) {
+    this.ready = new Promise<void>((resolve) => {
+      const onReady = (m: FromWorker) => {
+        if (m.type !== 'ready') return;
+        worker.off('message', onReady);
+        this.isReady = true;
+        resolve();
+      };
+      worker.on('message', onReady);
+    });
+  }
+  whenIdle(): Promise<void> {
+    if (!this.job) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+  notifyIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+}
+
+export class EnginePool {
+  readonly size: number;
+  private readonly timeLimitMs: number;
+  private readonly graceMs: number;
+  private readonly spawnWorker: (data: EngineWorkerData) => Worker;
+  private readonly data: EngineWorkerData;
+  private readonly log: (message: string) => void;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private loadSeq = 0;
+  /** The newest generation a worker has booked; requests go only to workers holding it. */
+  private published = 0;
+  private publishedTexts: FileTexts | null = null;
+  private catchingUp = false;
+  private closed = false;
+  /** Workers replaced after a crash or a stuck request (tests, status). */
+  respawns = 0;
+
+  constructor(options: PoolOptions) {
+    this.size = Math.max(2, options.size ?? os.availableParallelism());
+    this.timeLimitMs = options.timeLimitMs ?? MAX_EXECUTION_MS;
+    this.graceMs = options.graceMs ?? 2000;
+    this.spawnWorker = options.spawn ?? ((data) => spawnEngineWorker(data));
+    this.data = { file: options.file, timeLimitMs: this.timeLimitMs, routeModules: options.routeModules };
+    this.log = options.log ?? ((m) => console.error('[engine]', m));
+    for (let i = 0; i < this.size; i++) this.slots.push(this.startSlot());
+  }
+
+  /** The generation requests are served from now (0 before the first successful load). */
+  get generation(): number {
+    return this.published;
+  }
+
+  /** Load ids of the workers' snapshots (tests: staggering and catch-up). */
+  workerGenerations(): number[] {
+    return this.slots.map((s) => s.loadId);
+  }
+
+  /**
+   * Books the ledger as it is on disk now in one worker and publishes it; resolves once that
+   * worker serves it (the others catch up behind). Rejects when the load fails: every worker
+   * then keeps the generation it had.
+   */
+  async load(): Promise<LoadResult> {
+    if (this.closed) throw new Error('the engine pool is closed');
+    const loadId = ++this.loadSeq;
+    const slot = await this.pickLoader();
+    const out = await this.loadOn(slot, loadId, undefined);
+    if (loadId > this.published) {
+      this.published = loadId;
+      this.publishedTexts = out.texts ?? [];
+    }
+    this.pump();
+    void this.catchUp();
+    return { summary: out.summary, loadMs: out.loadMs };
+  }
+
+  /**
+   * Runs one request on a worker of the newest generation. Never rejects: a crash or a stuck
+   * worker is answered as an error response. `signal`: the client's; aborting it cancels.
+   */
+  request(req: EngineRequest, signal?: AbortSignal): Promise<EngineResponse> {
+    return new Promise<EngineResponse>((resolve) => {
+      if (this.closed) return resolve(errorResponse(503, 'the server is shutting down'));
+      const job: Job = {
+        id: this.nextId++,
+        req,
+        heavy: isHeavy(req.method, req.path),
+        flag: newCancelFlag(),
+        resolve,
+        slot: null,
+        timers: [],
+        done: false,
+      };
+      if (signal?.aborted) return resolve(errorResponse(499, 'the client went away'));
+      signal?.addEventListener('abort', () => this.abandon(job), { once: true });
+      this.queue.push(job);
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) this.finish(job, errorResponse(503, 'the server is shutting down'));
+    await Promise.all(
+      this.slots.map((s) => {
+        s.dead = true;
+        if (s.job) this.finish(s.job, errorResponse(503, 'the server is shutting down'));
+        return s.worker.terminate();
+      }),
+    );
+  }
+
+  private startSlot(): Slot {
+    const slot = new Slot(this.spawnWorker(this.data));
+    slot.worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
+    slot.worker.on('error', (e) => this.onDeath(slot, `an engine worker failed: ${e.message}`));
+    slot.worker.on('exit', (code) => this.onDeath(slot, `an engine worker stopped (exit code ${code})`));
+    void slot.ready.then(() => this.pump());
+    return slot;
+  }
+
+  private onMessage(slot: Slot, m: FromWorker): void {
+    if (m.type === 'response') {
+      const job = slot.job;
+      if (!job || job.id !== m.id) return; // an answer to a request already given up on
+      slot.job = null;
+      this.finish(job, { status: m.status, headers: m.headers, body: m.body });
+      slot.notifyIdle();
+      this.pump();
+    } else if (m.type === 'loaded' || m.type === 'load-failed') {
+      const pending = slot.loading;
+      if (!pending || pending.loadId !== m.loadId) return;
+      slot.loading = null;
+      if (m.type === 'loaded') {
+        slot.loadId = m.loadId;
+        pending.resolve({ summary: m.summary, texts: m.texts, loadMs: m.loadMs });
+      } else pending.reject(new Error(m.message));
+      this.pump();
+    }
+  }
+
+  /** A worker crashed or was terminated: answer its request, replace it, reload it. */
+  private onDeath(slot: Slot, message: string): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    const job = slot.job;
+    slot.job = null;
+    if (job) this.finish(job, errorResponse(400, `${message} while answering this request; it was restarted`, job.req.path));
+    slot.loading?.reject(new Error(`${message} while loading the ledger`));
+    slot.loading = null;
+    slot.notifyIdle();
+    if (this.closed) return;
+    this.log(message);
+    this.respawns++;
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots[i] = this.startSlot();
+    void slot.worker.terminate().catch(() => undefined);
+    void this.catchUp();
+  }
+
+  /** The worker to book a new generation: one already catching up, else the idle one with the oldest snapshot. */
+  private async pickLoader(): Promise<Slot> {
+    const live = this.slots.filter((s) => !s.dead);
+    const chosen =
+      live.find((s) => s.draining || s.loading) ??
+      [...live].sort((a, b) => Number(a.job !== null) - Number(b.job !== null) || a.loadId - b.loadId)[0];
+    chosen.draining = true;
+    try {
+      await chosen.ready;
+      while (chosen.loading) await chosen.loadEnded;
+      await chosen.whenIdle();
+    } finally {
+      chosen.draining = false;
+    }
+    return chosen;
+  }
+
+  private loadOn(slot: Slot, loadId: number, texts: FileTexts | undefined): Promise<{ summary: SnapshotSummary; texts?: FileTexts; loadMs: number }> {
+    return new Promise((resolve, reject) => {
+      if (slot.dead) return reject(new Error('an engine worker stopped before loading the ledger'));
+      let ended = () => {};
+      slot.loadEnded = new Promise<void>((r) => (ended = r));
+      slot.loading = {
+        loadId,
+        resolve: (r) => {
+          ended();
+          resolve(r);
+        },
+        reject: (e) => {
+          ended();
+          reject(e);
+        },
+      };
+      const message: ToWorker = { type: 'load', loadId, texts };
+      slot.worker.postMessage(message);
+    });
+  }
+
+  /** Brings every worker to the published generation, one at a time. */
+  private async catchUp(): Promise<void> {
+    if (this.catchingUp) return;
+    this.catchingUp = true;
+    try {
+      for (;;) {
+        if (this.closed) return;
+        const target = this.published;
+        const slot = this.slots.find((s) => !s.dead && !s.loading && s.loadId < target);
+        if (!slot || !this.publishedTexts) return;
+        slot.draining = true;
+        try {
+          await slot.ready;
+          await slot.whenIdle();
+          await this.loadOn(slot, target, this.publishedTexts).catch((e: Error) => this.log(`a worker could not catch up: ${e.message}`));
+        } finally {
+          slot.draining = false;
+        }
+        this.pump();
+      }
+    } finally {
+      this.catchingUp = false;
+    }
+  }
+
+  /** Starts queued requests on free workers of the published generation, first come first served. */
+  private pump(): void {
+    if (!this.queue.length) return;
+    const free = this.slots.filter((s) => !s.dead && s.isReady && !s.loading && !s.draining && !s.job && s.loadId === this.published);
+    if (!free.length) return;
+    let heavyRunning = this.slots.filter((s) => s.job?.heavy).length;
+    const heavyCap = Math.max(1, this.liveCount() - 1);
+    for (let i = 0; i < this.queue.length && free.length; ) {
+      const job = this.queue[i];
+      if (job.heavy && heavyRunning >= heavyCap) {
+        i++; // a light request behind it may still go
+        continue;
+      }
+      this.queue.splice(i, 1);
+      if (job.heavy) heavyRunning++;
+      this.start(free.shift()!, job);
+    }
+  }
+
+  private liveCount(): number {
+    return this.slots.filter((s) => !s.dead).length;
+  }
+
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    job.slot = slot;
+    job.timers.push(
+      setTimeout(() => this.stop(job, CANCEL_TIME_LIMIT), this.timeLimitMs),
+    );
+    const body = job.req.body;
+    const message: ToWorker = { type: 'request', id: job.id, method: job.req.method, path: job.req.path, headers: job.req.headers, body, cancel: job.flag };
+    slot.worker.postMessage(message, body ? [body] : []);
+  }
+
+  /** Asks a running request to stop; replaces its worker if it does not answer in time. */
+  private stop(job: Job, reason: number): void {
+    if (job.done) return;
+    cancel(job.flag, reason);
+    const slot = job.slot;
+    if (!slot) return;
+    job.timers.push(
+      setTimeout(() => {
+        if (job.done || slot.job !== job) return;
+        const why = reason === CANCEL_TIME_LIMIT ? `ran longer than the ${this.timeLimitMs / 1000}s time limit` : 'was abandoned by its client';
+        this.onDeath(slot, `the request ${why} and did not stop; its engine worker`);
+        void slot.worker.terminate();
+      }, this.graceMs),
+    );
+  }
+
+  /** The client went away: drop the request if it has not started, else cancel it. */
+  private abandon(job: Job): void {
+    if (job.done) return;
+    const i = this.queue.indexOf(job);
+    if (i >= 0) {
+      this.queue.splice(i, 1);
+      this.finish(job, errorResponse(499, 'the client went away'));
+      return;
+    }
+    if (job.slot) this.stop(job, CANCEL_CLIENT_GONE);
+  }
+
+  private finish(job: Job, res: EngineResponse): void {
+    if (job.done) return;
+    job.done = true;
+    for (const t of job.timers) clearTimeout(t);
+    job.resolve(res);
+  }
+}
+
+function errorResponse(status: number, message: string, path = ''): EngineResponse {
+  // Query endpoints answer every error with the query error body (message, line, column).
+  const body = path.startsWith('/api/query') ? { message, line: null, column: null } : { message };
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return { status, headers: [['content-type', 'application/json; charset=utf-8']], body: bytes.buffer as ArrayBuffer };
+}

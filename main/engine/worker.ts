@@ -1,0 +1,114 @@
+/**
+ * Entry of one engine worker (worker_threads). A worker owns its own snapshot: it loads and books
+ * the ledger itself and runs the same h3 router and route modules as an in-process server
+ * against it, so route modules are written once and know nothing of threads. The pool
+ * (pool.ts) sends it `load` and `request` messages, one at a time; it answers each in order.
+ *
+ * Why the worker loads rather than receiving a snapshot: a booked snapshot is a graph of
+ * millions of objects with Dec and Map values; structured-cloning it costs more than booking
+ * it (README, Performance), while the file texts the first worker read clone in milliseconds.
+ *
+ * Bundled builds compile this file to its own entry (see spawn.ts for the path they need).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { LedgerHost } from '../host';
+import { createApp } from '../server/app';
+import { apiRoutes } from '../start';
+import type { RouteModule } from '../server/app';
+import { loadLedger } from '../../engine/ledger/index';
+import type { Snapshot } from '../../engine/ledger/snapshot';
+import { QueryError } from '../../engine/query/errors';
+import { setCancellationCheck, timeLimitError } from '../../engine/query/execute/limits';
+import { CANCEL_CLIENT_GONE, CANCEL_TIME_LIMIT } from './cancel';
+import { recordingReader } from './read-files';
+import { summarize } from './summary';
+import type { FileTexts, FromWorker, ToWorker } from './messages';
+
+export interface EngineWorkerData {
+  /** Main ledger file, absolute: a pool serves one ledger (opening another makes a new pool). */
+  file: string;
+  /** The request time limit, for the message of a request the pool stopped (ms). */
+  timeLimitMs: number;
+  /** URLs of extra modules exporting `routes: RouteModule` (tests add slow endpoints this way). */
+  routeModules?: string[];
+}
+
+const port = parentPort;
+if (!port) throw new Error('main/engine/worker.ts runs only as a worker thread');
+const data = (workerData ?? {}) as EngineWorkerData;
+
+let pendingTexts: FileTexts | undefined;
+let lastTexts: FileTexts = [];
+const host = new LedgerHost(data.file, (file): Snapshot => {
+  const reader = recordingReader(file, pendingTexts);
+  const snapshot = loadLedger(file, { readFile: reader.readFile });
+  lastTexts = reader.texts();
+  return snapshot;
+});
+
+/** The request being run (one at a time): its flag is what the engine's loops read. */
+let flag: Int32Array | null = null;
+setCancellationCheck(() => {
+  const reason = flag ? Atomics.load(flag, 0) : 0;
+  if (reason === CANCEL_TIME_LIMIT) return timeLimitError(data.timeLimitMs);
+  if (reason === CANCEL_CLIENT_GONE) return new QueryError('the query was stopped because its client went away', null, null);
+  return null;
+});
+
+const extra: RouteModule[] = [];
+for (const url of data.routeModules ?? []) extra.push(((await import(url)) as { routes: RouteModule }).routes);
+const app = createApp(host, { routes: [...apiRoutes, ...extra] });
+
+function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
+  port!.postMessage(message, transfer);
+}
+
+async function load(m: Extract<ToWorker, { type: 'load' }>): Promise<void> {
+  // The host keeps its last snapshot when a load fails: so does the worker.
+  pendingTexts = m.texts;
+  const started = performance.now();
+  const out = await host.reload();
+  pendingTexts = undefined;
+  const snapshot = host.current;
+  if (!out.swapped || !snapshot) {
+    send({ type: 'load-failed', loadId: m.loadId, message: out.status.problem?.message ?? 'the load failed' });
+    return;
+  }
+  const loadMs = Math.round(performance.now() - started);
+  send({ type: 'loaded', loadId: m.loadId, summary: summarize(snapshot), texts: m.texts ? undefined : lastTexts, loadMs });
+  lastTexts = [];
+}
+
+async function request(m: Extract<ToWorker, { type: 'request' }>): Promise<void> {
+  flag = new Int32Array(m.cancel);
+  try {
+    const hasBody = m.body !== null && m.method !== 'GET' && m.method !== 'HEAD';
+    const res = await app.fetch(
+      new Request('http://127.0.0.1' + m.path, { method: m.method, headers: m.headers, body: hasBody ? m.body : undefined }),
+    );
+    // Read the whole body here, inside the request's time: encoding a result is part of its work.
+    const body = await res.arrayBuffer();
+    const headers: Array<[string, string]> = [];
+    res.headers.forEach((value, name) => headers.push([name, value]));
+    send({ type: 'response', id: m.id, status: res.status, headers, body }, [body]);
+  } finally {
+    flag = null;
+  }
+}
+
+// Messages are handled strictly in order: a load waits for the request before it, and the
+// cancellation flag always belongs to the one request running.
+let chain: Promise<void> = Promise.resolve();
+port.on('message', (m: ToWorker) => {
+  chain = chain
+    .then(() => (m.type === 'load' ? load(m) : request(m)))
+    .catch((e: unknown) => {
+      if (m.type === 'request') {
+        const body = new TextEncoder().encode(JSON.stringify({ message: `the engine failed: ${e instanceof Error ? e.message : String(e)}` })).buffer as ArrayBuffer;
+        send({ type: 'response', id: m.id, status: 500, headers: [['content-type', 'application/json; charset=utf-8']], body }, [body]);
+      } else {
+        send({ type: 'load-failed', loadId: m.loadId, message: e instanceof Error ? e.message : String(e) });
+      }
+    });
+});
+send({ type: 'ready' });
