@@ -11,7 +11,7 @@ import type { LedgerOptions } from './snapshot';
 
 export const BOOKING_METHODS = ['STRICT', 'FIFO', 'LIFO', 'NONE', 'AVERAGE', 'AVERAGE_ONLY'] as const;
 /** Methods the engine books with; the others are reported and replaced by the default. */
-export const SUPPORTED_BOOKING = new Set(['STRICT', 'FIFO', 'LIFO']);
+export const SUPPORTED_BOOKING = new Set(['STRICT', 'FIFO', 'LIFO', 'NONE', 'AVERAGE']);
 /** The spec's default (Beancount's own default is STRICT). */
 export const DEFAULT_BOOKING = 'FIFO';
 

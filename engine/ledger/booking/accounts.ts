@@ -5,8 +5,10 @@
  * open" (AccountDoesNotExist), one after a close (and before any reopening) is AccountClosed.
  *
  * The booking method of an account comes from its open directive in effect: `booking_method`
- * metadata first, then the booking string of the open; else the ledger default. NONE, AVERAGE and
- * AVERAGE_ONLY (and unknown names) are reported once at the open and booked with the default.
+ * metadata first, then the booking string of the open; else the ledger default. Beancount 2.3.5's
+ * methods are accepted (STRICT, FIFO, LIFO, NONE, AVERAGE; see lots.ts for NONE and AVERAGE);
+ * others (AVERAGE_ONLY, unknown names) are reported once at the open, as bean-check does, and
+ * booked with the default.
  */
 import type { DayNum } from '../../dates';
 import type { CloseAst, OpenAst } from '../ast';

@@ -10,7 +10,10 @@
  *    cost with a date or label but no number takes the interpolated per-unit cost (Beancount);
  * 4. what the lots do not cover is NoEnoughCommodityLot and is booked as an augmentation, without
  *    cost when no cost number is written;
- * 5. total cost `{{..}}` is divided by the units to 28 significant digits.
+ * 5. total cost `{{..}}` is divided by the units to 28 significant digits;
+ * 6. NONE (Beancount) matches nothing: every posting at cost is an augmentation, `{}` included
+ *    (its cost number interpolated); AVERAGE augments normally and reports each reduction as
+ *    bean-check 2.3.5 does ("AVERAGE method is not supported"), booking it FIFO.
  * "Oldest" is the lot date, then the order lots were opened; "newest" the reverse of both.
  */
 import { Dec } from '../../decimal';
@@ -19,7 +22,7 @@ import type { Cost } from '../snapshot';
 import type { WorkCost, WorkPosting } from './categorize';
 import type { Holdings, Lot } from './holdings';
 
-export type Method = 'FIFO' | 'LIFO' | 'STRICT';
+export type Method = 'FIFO' | 'LIFO' | 'STRICT' | 'NONE' | 'AVERAGE';
 
 export interface LotRow {
   units: Dec;
@@ -38,6 +41,8 @@ export interface LotBooking {
   uncovered: Dec | null;
   /** Augmentation without a cost number and no lot to join: the per-unit cost is to be inferred. */
   needsCostNumber: boolean;
+  /** A reduction under AVERAGE, which Beancount 2.3.5 refuses ("not supported"): booked FIFO here. */
+  averageReduction: boolean;
 }
 
 /**
@@ -69,12 +74,14 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
   const spec = w.cost!;
   const perUnit = costNumber(spec, units);
   const sign = units.sign();
-  const out: LotBooking = { rows: [], ambiguous: null, uncovered: null, needsCostNumber: false };
+  const out: LotBooking = { rows: [], ambiguous: null, uncovered: null, needsCostNumber: false, averageReduction: false };
   const lots = holdings ? holdings.lotsOf(w.currency) : NO_LOTS;
 
   // Reducing: some lot is held with the opposite sign (and not used up earlier in the transaction).
+  // NONE never reduces (Beancount's booking_full: every posting is added as written, so lots of
+  // both signs may coexist).
   let reducing = false;
-  if (sign !== 0 && holdings && holdings.hasLotOfSign(w.currency, sign > 0 ? -1 : 1)) {
+  if (method !== 'NONE' && sign !== 0 && holdings && holdings.hasLotOfSign(w.currency, sign > 0 ? -1 : 1)) {
     for (const lot of lots) {
       if (remaining(lot, pending).sign() === -sign) {
         reducing = true;
@@ -92,7 +99,7 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
     // only a date or label (`{2019-12-29}`) is Beancount's missing cost number instead: the
     // per-unit cost that balances the transaction is interpolated, never an older lot's cost
     // (bean-check books `10 ABC {2019-12-29}` against -50.00 USD at 5.00 USD).
-    if (spec.date === null && spec.label === null) {
+    if (spec.date === null && spec.label === null && method !== 'NONE') {
       for (const lot of lots) {
         if (matches(lot.cost, spec, null)) {
           out.rows.push({ units, cost: lot.cost, lot });
@@ -105,6 +112,7 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
   }
 
   const want = units.abs();
+  out.averageReduction = method === 'AVERAGE';
   if (method === 'STRICT') {
     let count = 0;
     let total = Dec.ZERO;

@@ -17,7 +17,7 @@ import { inferTolerances, quantize } from './tolerance';
 import { sortSmall } from '../shared';
 
 export interface LotProblem {
-  kind: 'ambiguous' | 'uncovered';
+  kind: 'ambiguous' | 'uncovered' | 'average';
   account: string;
   posting: string;
   detail: string;
@@ -158,6 +158,7 @@ export function bookTransaction(txn: TransactionAst, ctx: BookingContext): Booke
       }
       const text = postingText(w.number, w.currency, w.cost);
       if (b.ambiguous) lotProblems.push({ kind: 'ambiguous', account, posting: text, detail: b.ambiguous });
+      if (b.averageReduction) lotProblems.push({ kind: 'average', account, posting: text, detail: '' });
       if (b.uncovered) lotProblems.push({ kind: 'uncovered', account, posting: text, detail: `${b.uncovered} ${w.currency}` });
       items.push({ w, rows: b.rows, missing: null });
     }

@@ -417,11 +417,17 @@ export function walk(input: WalkInput): WalkOutput {
         if (r.lotProblems.length || r.costProblems.length || !r.balanced) {
           site ??= { src: d.src, date: d.date, txnId: id };
           for (const lp of r.lotProblems) {
-            const e = lp.kind === 'ambiguous' ? Errors.ambiguousLots(site, lp.account, lp.posting, lp.detail) : Errors.notEnoughLots(site, lp.account, lp.posting, lp.detail);
+            const e =
+              lp.kind === 'ambiguous'
+                ? Errors.ambiguousLots(site, lp.account, lp.posting, lp.detail)
+                : lp.kind === 'average'
+                  ? Errors.unsupportedBooking(site, lp.account, 'AVERAGE', 'FIFO')
+                  : Errors.notEnoughLots(site, lp.account, lp.posting, lp.detail);
             kinds = report(errors, kinds, e);
           }
           for (const cp of r.costProblems) kinds = report(errors, kinds, Errors.invalidCost(site, cp.account, cp.message));
-          if (!r.balanced) kinds = report(errors, kinds, Errors.unbalanced(site, r.residual!));
+          // bean-check reports a failed lot reduction alone: the residual it leaves is its consequence.
+          if (!r.balanced && r.lotProblems.length === 0) kinds = report(errors, kinds, Errors.unbalanced(site, r.residual!));
         }
         txn.postings = exact(rowsOut);
         if (kinds !== null) txn.errors = sortedUnique(kinds);

@@ -152,6 +152,20 @@ describe('lot booking', () => {
     expect(s.errors[0].account).toBe('Assets:Stock');
   });
 
+  it('reports a failed reduction once, without a second "does not balance" error', () => {
+    // bean-check 2.3.5 (account opened "FIFO", Beancount defaulting to STRICT) reports only
+    // 'Not enough lots to reduce "-25 HOOL {}"' for this
+    // transaction (checked in /tmp); the residual is a consequence of that failure.
+    const s = ledger(BUYS() + `
+2024-01-05 * "Oversell"
+  Assets:Stock  -25 HOOL {}
+  Assets:Cash   3000 USD
+`);
+    expect(kinds(s)).toEqual(['NoEnoughCommodityLot']);
+    expect(s.errors[0].src?.line).toBe(14);
+    expect(s.transactions.find((t) => t.narration === 'Oversell')?.balanced).toBe(false);
+  });
+
   it('books an uncovered remainder without cost when no cost number is written', () => {
     const s = ledger(BUYS() + `
 2024-01-05 * "Oversell"
@@ -195,12 +209,51 @@ describe('lot booking', () => {
     expect(holdings(s, 'Assets:Stock')).toEqual(['2 HOOL {50 USD, 2023-06-30}']);
   });
 
-  it('reports NONE, AVERAGE and AVERAGE_ONLY as unsupported and books FIFO', () => {
-    for (const m of ['NONE', 'AVERAGE', 'AVERAGE_ONLY']) {
+  it('reports AVERAGE_ONLY and unknown methods at the open and books FIFO', () => {
+    // bean-check 2.3.5: "Invalid booking method: AVERAGE_ONLY" on the open line (checked in /tmp).
+    for (const m of ['AVERAGE_ONLY', 'STRICT_WITH_SIZE']) {
       const s = ledger(BUYS(`2024-01-01 open Assets:Stock HOOL "${m}"`) + SELL('{}'));
       expect(kinds(s)).toEqual(['UnsupportedBookingMethod']);
       expect(s.errors[0].message).toContain(m);
+      expect(s.errors[0].src?.line).toBe(3);
       expect(holdings(s, 'Assets:Stock')).toEqual(['5 HOOL {110 USD, 2024-01-03}']);
     }
+  });
+
+  // Cross-checked with bean-check/bean-query 2.3.5 (in /tmp): under NONE, "Sell" (-15 HOOL {} and
+  // an auto posting) is refused for too many missing numbers, and "Sell at cost" books a new
+  // -1 HOOL lot at 105 USD beside the two held lots.
+  const NONE_SELLS = `
+2024-01-04 * "Sell"
+  Assets:Stock  -15 HOOL {} @ 120 USD
+  Assets:Cash   1800 USD
+  Income:PnL
+
+2024-01-05 * "Sell at cost"
+  Assets:Stock  -1 HOOL {105 USD}
+  Assets:Cash   105 USD
+`;
+
+  it('books NONE without matching lots: reductions are added as written', () => {
+    const s = ledger(BUYS('2024-01-01 open Assets:Stock HOOL "NONE"') + NONE_SELLS);
+    expect(kinds(s)).toEqual(['TransactionHasMultipleImplicitPosting']);
+    expect(s.errors[0].src?.line).toBe(14);
+    expect(rowsOf(s, 'Sell at cost')).toEqual(['Assets:Stock -1 HOOL {105 USD, 2024-01-05}', 'Assets:Cash 105 USD']);
+    expect(holdings(s, 'Assets:Stock')).toEqual(['-1 HOOL {105 USD, 2024-01-05}', '10 HOOL {100 USD, 2024-01-02}', '10 HOOL {110 USD, 2024-01-03}']);
+  });
+
+  it('accepts NONE as the ledger default', () => {
+    const s = ledger(BUYS('2024-01-01 open Assets:Stock', 'option "booking_method" "NONE"') + NONE_SELLS);
+    expect(kinds(s)).toEqual(['TransactionHasMultipleImplicitPosting']);
+    expect(holdings(s, 'Assets:Stock')).toHaveLength(3);
+  });
+
+  it('reports each reduction under AVERAGE on its transaction, as bean-check 2.3.5 does', () => {
+    // bean-check: "AVERAGE method is not supported" on the "Sell" line, nothing on the open or the buys.
+    const s = ledger(BUYS('2024-01-01 open Assets:Stock HOOL "AVERAGE"') + SELL('{}'));
+    expect(kinds(s)).toEqual(['UnsupportedBookingMethod']);
+    expect(s.errors[0].src?.line).toBe(14);
+    expect(s.errors[0].message).toContain('AVERAGE');
+    expect(holdings(s, 'Assets:Stock')).toEqual(['5 HOOL {110 USD, 2024-01-03}']);
   });
 });
