@@ -1,0 +1,160 @@
+/**
+ * Writes a filter into a query's text. The query is parsed (its syntax tree carries the offsets
+ * of every clause), the filter's conditions and period clauses are spliced in at those offsets,
+ * and the result is ordinary query text: it is what runs, and what "Open query" shows, so the
+ * opened query reproduces the figure. The query's own text is kept as written around the splices.
+ */
+import type { Snapshot } from '../ledger/snapshot';
+import { formatDate, type DayNum } from '../dates';
+import type { PeriodDate, Statement } from '../query/ast';
+import { parseQuery } from '../query/parser';
+import { runQuery } from '../query/index';
+import { utf8Length } from '../query/errors';
+import { MAX_QUERY_BYTES } from '../query/limits';
+import { getTable } from '../query/tables/registry';
+import { FilterError } from './errors';
+import { accountCondition, entryCondition, timeCondition, type RenderContext } from './render';
+import type { Filter } from './index';
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The query text with the filter applied (unchanged when the filter is empty). */
+export function filterQuery(text: string, filter: Filter, snapshot: Snapshot): string {
+  const stmt = parseQuery(text);
+  const tableName = stmt.kind === 'Select' && stmt.from?.table ? stmt.from.table.name : 'postings';
+  const table = getTable(tableName);
+  // An unknown table: leave the text alone, the query itself reports it at its name.
+  if (!table) return text;
+  const ctx: RenderContext = { table, idsOf: (cond) => transactionIds(snapshot, cond) };
+
+  const parts: string[] = [];
+  if (filter.account) parts.push(accountCondition(filter.account, ctx));
+  if (filter.entry) parts.push(entryCondition(filter.entry, ctx));
+  const onPostings = tableName === 'postings';
+  if (!onPostings && filter.time) parts.push(timeCondition(filter.time, table));
+  const cond = conjunction(parts);
+
+  const edits = onPostings ? postingsEdits(text, stmt, cond, filter) : tableEdits(text, stmt, cond);
+  const out = splice(text, edits);
+  if (utf8Length(out) > MAX_QUERY_BYTES) {
+    const culprit = filter.entry ? 'filter' : 'account';
+    throw new FilterError(
+      culprit,
+      `the filter matches too many transactions to write into a query (over ${MAX_QUERY_BYTES / 1024} KiB of query text); narrow it`,
+      null,
+    );
+  }
+  return out;
+}
+
+function conjunction(parts: string[]): string | null {
+  const kept = parts.filter((p) => p !== 'TRUE');
+  if (kept.length === 0) return null;
+  if (kept.includes('FALSE')) return 'FALSE';
+  return kept.length === 1 ? kept[0] : kept.map((k) => `(${k})`).join(' AND ');
+}
+
+/** Ids of the transactions with a posting satisfying `cond`, in ledger order. */
+function transactionIds(snapshot: Snapshot, cond: string): string[] {
+  if (cond === 'FALSE') return [];
+  const result = runQuery(snapshot, `SELECT DISTINCT id WHERE ${cond}`);
+  return result.rows.map((r) => r[0] as string);
+}
+
+function splice(text: string, edits: Edit[]): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
+/** Another table: the condition goes before the query's own WHERE. */
+function tableEdits(text: string, stmt: Statement, cond: string | null): Edit[] {
+  if (cond === null || stmt.kind !== 'Select' || !stmt.from) return [];
+  const where = stmt.where;
+  if (where) return [{ start: where.start, end: where.end, text: `(${cond}) AND (${text.slice(where.start, where.end)})` }];
+  return [{ start: stmt.from.end, end: stmt.from.end, text: ` WHERE ${cond}` }];
+}
+
+/** The postings: conditions before the FROM expression, the time filter as period clauses. */
+function postingsEdits(text: string, stmt: Statement, cond: string | null, filter: Filter): Edit[] {
+  const from = stmt.from;
+  const edits: Edit[] = [];
+  const period = filter.time && (filter.time.begin !== null || filter.time.end !== null) ? filter.time : null;
+  const clauses = [cond, period ? periodText(null, null, false, period.begin, period.end) : null].filter((x) => x);
+  if (!from) {
+    if (clauses.length === 0) return [];
+    edits.push({ start: insertionPoint(stmt), end: insertionPoint(stmt), text: ` FROM ${clauses.join(' ')}` });
+    return edits;
+  }
+  if (from.table) {
+    // `FROM #postings` names the default table; the filter's FROM takes its place.
+    if (clauses.length > 0) edits.push({ start: from.table.start, end: from.table.end, text: clauses.join(' ') });
+    return edits;
+  }
+  if (cond !== null) {
+    if (from.expr) {
+      edits.push({ start: from.expr.start, end: from.expr.end, text: `(${cond}) AND (${text.slice(from.expr.start, from.expr.end)})` });
+    } else {
+      const afterKeyword = from.start + 'FROM'.length;
+      edits.push({ start: afterKeyword, end: afterKeyword, text: ` ${cond}` });
+    }
+  }
+  if (period) {
+    const start = from.open?.start ?? from.close?.start ?? (from.clear ? from.end - 'CLEAR'.length : from.end);
+    const lead = from.open || from.close || from.clear ? '' : ' ';
+    edits.push({
+      start,
+      end: from.end,
+      text: lead + periodText(from.open?.date ?? null, from.close ? (from.close.date ?? 'bare') : null, from.clear, period.begin, period.end),
+    });
+  }
+  return edits;
+}
+
+/** Where `FROM ...` goes in a statement that has none: after the targets, AT function or pattern. */
+function insertionPoint(stmt: Statement): number {
+  switch (stmt.kind) {
+    case 'Select':
+      return stmt.star ? stmt.star.end : stmt.targets[stmt.targets.length - 1].end;
+    case 'Balances':
+      return stmt.at ? stmt.at.end : stmt.start + 'BALANCES'.length;
+    case 'Journal':
+      return stmt.at ? stmt.at.end : stmt.pattern ? stmt.pattern.end : stmt.start + 'JOURNAL'.length;
+  }
+}
+
+function literalDay(d: PeriodDate): DayNum {
+  // Built-ins are rendered with their parameters written in before a filter applies (the route
+  // helper does it), so a parameter here is a programming error of the caller.
+  if (d.kind !== 'Literal') throw new Error('filterQuery: write parameters into the text before applying a time filter');
+  return d.value;
+}
+
+/**
+ * The period clauses combining the query's own with the filter's range: the later OPEN, the
+ * earlier CLOSE (a bare CLOSE becomes CLOSE ON the range's end), CLEAR kept. A range that ends
+ * before the query's period opens closes on the OPEN date (an empty period, not an error).
+ */
+function periodText(
+  open: PeriodDate | null,
+  close: PeriodDate | 'bare' | null,
+  clear: boolean,
+  begin: DayNum | null,
+  end: DayNum | null,
+): string {
+  let o: DayNum | null = open ? literalDay(open) : null;
+  if (begin !== null) o = o === null ? begin : Math.max(o, begin);
+  let c: DayNum | null = close && close !== 'bare' ? literalDay(close) : null;
+  if (end !== null) c = c === null ? end : Math.min(c, end);
+  if (o !== null && c !== null && c < o) c = o;
+  const out: string[] = [];
+  if (o !== null) out.push(`OPEN ON ${formatDate(o)}`);
+  if (c !== null) out.push(`CLOSE ON ${formatDate(c)}`);
+  else if (close === 'bare') out.push('CLOSE');
+  if (clear) out.push('CLEAR');
+  return out.join(' ');
+}

@@ -1,0 +1,168 @@
+/**
+ * Renders a parsed filter into query-language conditions for one table's rows. Filters are query
+ * text, never a second engine: what this writes is what "Open query" shows.
+ *
+ * Every condition written here is two-valued (TRUE or FALSE, never NULL), so `-x` (NOT) excludes
+ * exactly what `x` keeps: nullable columns are guarded with IS NOT NULL.
+ *
+ * A table lacking what a filter reads keeps none of its rows for that filter (`#trip` on #prices,
+ * an account filter on #events), as Fava drops an entry without tags or accounts; except `all(...)`,
+ * which holds for rows without postings as in Fava (every posting of none).
+ *
+ * `any(x)` / `all(x)` need the other postings of a row's transaction, which the query language
+ * cannot read from a row (no subqueries, and no regular expression over a set): the transactions
+ * are found first by a query `SELECT DISTINCT id WHERE x` (`idsOf`), and the condition is
+ * `id IN (...)` over those ids, so the rendered text reproduces the rows exactly.
+ */
+import { renderString } from '../builtins/render';
+import { getTable, type TableDef } from '../query/tables/registry';
+import { formatDate } from '../dates';
+import type { AccountFilter } from './account';
+import type { EntryNode, NumericKey } from './entry';
+import type { TimeRange } from './time';
+
+export interface RenderContext {
+  table: TableDef;
+  /** Transaction ids having a posting for which the postings condition holds (runs a query). */
+  idsOf(postingsCondition: string): string[];
+}
+
+const TRUE = 'TRUE';
+const FALSE = 'FALSE';
+
+function column(table: TableDef, name: string, type?: string): boolean {
+  return table.columns.some((c) => c.name === name && (type === undefined || c.type === type));
+}
+
+/** `(col IS NOT NULL AND col ~ 'pattern')`. */
+function matches(expr: string, pattern: string): string {
+  return `(${expr} IS NOT NULL AND ${expr} ~ ${renderString(pattern)})`;
+}
+
+function andAll(parts: string[]): string {
+  const kept = parts.filter((p) => p !== TRUE);
+  if (kept.includes(FALSE)) return FALSE;
+  if (kept.length === 0) return TRUE;
+  return kept.length === 1 ? kept[0] : kept.map(wrap).join(' AND ');
+}
+
+function orAll(parts: string[]): string {
+  const kept = parts.filter((p) => p !== FALSE);
+  if (kept.includes(TRUE)) return TRUE;
+  if (kept.length === 0) return FALSE;
+  return kept.length === 1 ? kept[0] : kept.map(wrap).join(' OR ');
+}
+
+function wrap(c: string): string {
+  return c.startsWith('(') && balancedOuter(c) ? c : `(${c})`;
+}
+
+/** Whether the parentheses opening `c` close at its end (so it needs no more). */
+function balancedOuter(c: string): boolean {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < c.length; i++) {
+    const ch = c[i];
+    if (quote) {
+      if (ch === quote) quote = null;
+      continue;
+    }
+    if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0 && i !== c.length - 1) return false;
+  }
+  return true;
+}
+
+/** `date >= begin AND date < end` for tables other than postings (postings use OPEN ON / CLOSE ON). */
+export function timeCondition(range: TimeRange, table: TableDef): string {
+  if (range.begin === null && range.end === null) return TRUE;
+  if (!column(table, 'date', 'date')) return TRUE;
+  const parts: string[] = [];
+  if (range.begin !== null) parts.push(`date >= ${formatDate(range.begin)}`);
+  if (range.end !== null) parts.push(`date < ${formatDate(range.end)}`);
+  return `(${parts.join(' AND ')})`;
+}
+
+function accountTest(filter: AccountFilter, expr: string): string {
+  return filter.kind === 'name'
+    ? `(${expr} IS NOT NULL AND under(${expr}, ${renderString(filter.name)}))`
+    : matches(expr, filter.pattern);
+}
+
+/**
+ * The account filter on a table: its `account` column; on #transactions and #entries (a set of
+ * accounts) the transactions with a posting to a matching account; else no row.
+ */
+export function accountCondition(filter: AccountFilter, ctx: RenderContext): string {
+  if (column(ctx.table, 'account', 'str')) return accountTest(filter, 'account');
+  if (column(ctx.table, 'id') && column(ctx.table, 'accounts')) return idList(ctx.idsOf(accountTest(filter, 'account')));
+  return FALSE;
+}
+
+function idList(ids: string[]): string {
+  if (ids.length === 0) return FALSE;
+  return `id IN (${ids.map(renderString).join(', ')})`;
+}
+
+const NUMERIC: Record<NumericKey, string> = {
+  units: 'number',
+  cost: 'cost_number',
+  price: 'number(price)',
+  weight: 'number(weight)',
+};
+
+const POSTINGS_ONLY_KEYS: Record<string, string> = { currency: 'currency', flag: 'posting_flag', units: 'str(units(position))' };
+
+/**
+ * The entry filter as a condition on the rows of `ctx.table`. `posting` is true inside any()/all(),
+ * where keys read the posting (account, currency, flag, units, its metadata) rather than the row.
+ */
+export function entryCondition(node: EntryNode, ctx: RenderContext, posting = false): string {
+  const t = ctx.table;
+  switch (node.kind) {
+    case 'tag':
+    case 'link': {
+      const col = node.kind === 'tag' ? 'tags' : 'links';
+      return column(t, col) ? `(${col} IS NOT NULL AND ${renderString(node.name)} IN ${col})` : FALSE;
+    }
+    case 'text':
+      // Fava: narration, payee, or the comment of a note.
+      return orAll(['payee', 'narration', 'comment'].filter((c) => column(t, c, 'str')).map((c) => matches(c, node.pattern)));
+    case 'key': {
+      const key = node.key.toLowerCase();
+      if (posting && t.name === 'postings') {
+        if (key === 'account') return matches('account', node.pattern);
+        if (POSTINGS_ONLY_KEYS[key]) return matches(POSTINGS_ONLY_KEYS[key], node.pattern);
+        return matches(`meta(${renderString(node.key)})`, node.pattern);
+      }
+      // A field of the row if the table has one by that name, else metadata (posting, then entry).
+      if (column(t, key, 'str')) return matches(key, node.pattern);
+      return matches(`any_meta(${renderString(node.key)})`, node.pattern);
+    }
+    case 'compare': {
+      if (t.name !== 'postings') return FALSE;
+      const expr = NUMERIC[node.key];
+      return `(${expr} IS NOT NULL AND ${expr} ${node.op} ${node.value.toString()})`;
+    }
+    case 'not': {
+      const c = entryCondition(node.operand, ctx, posting);
+      return c === TRUE ? FALSE : c === FALSE ? TRUE : `NOT ${wrap(c)}`;
+    }
+    case 'and':
+      return andAll(node.args.map((a) => entryCondition(a, ctx, posting)));
+    case 'or':
+      return orAll(node.args.map((a) => entryCondition(a, ctx, posting)));
+    case 'any':
+    case 'all': {
+      if (!column(t, 'id')) return node.kind === 'any' ? FALSE : TRUE;
+      const postings = { ...ctx, table: getTable('postings')! };
+      const inner = entryCondition(node.operand, postings, true);
+      if (node.kind === 'any') return idList(ctx.idsOf(inner));
+      // Every posting satisfies x: no posting fails it.
+      const failing = inner === TRUE ? FALSE : inner === FALSE ? TRUE : `NOT ${wrap(inner)}`;
+      const ids = ctx.idsOf(failing);
+      return ids.length === 0 ? TRUE : `NOT (${idList(ids)})`;
+    }
+  }
+}
