@@ -10,6 +10,8 @@ import * as journals from './journals';
 import * as budgets from './budgets';
 import * as commodities from './commodities';
 import * as lists from './lists';
+import * as statements from './statements';
+import * as holdings from './holdings';
 
 export type { Builtin } from '../declare';
 
@@ -53,6 +55,11 @@ export const BUILTINS: readonly Builtin[] = Object.freeze([
   commodities.lots,
   commodities.prices,
   journals.transactionPostings,
+  statements.balanceSheet,
+  statements.incomeStatement,
+  statements.trialBalance,
+  holdings.holdings,
+  holdings.totals,
 ]);
 
 const BY_NAME: ReadonlyMap<string, Builtin> = new Map(BUILTINS.map((b) => [b.name, b]));

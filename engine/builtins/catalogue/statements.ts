@@ -1,0 +1,82 @@
+/**
+ * Built-ins of the financial statements (issue 16 §2): balance sheet, income statement and trial
+ * balance, one column (a time range) per call. The statement endpoints call them once per interval
+ * column, so each column's "Open query" is this text with that column's dates written in.
+ *
+ * Ranges are `begin` (included) to `end` (excluded), as the time filter gives them; figures are
+ * valued on the range's last day, `end - 1`.
+ */
+import { builtin } from '../declare';
+
+/** The valuation day of a column: the last day of its range. */
+const LAST_DAY = 'date_add(:end, -1)';
+
+/**
+ * The statement's conversion of an inventory (Fava's conversion switch): `units` merges lots,
+ * `at_cost` is the book value, `at_value` Fava's market value (a lot without a price at its cost,
+ * see market_value), any other text is a currency to convert into (Fava's convert_position:
+ * direct price, else through the cost currency, else left in units).
+ */
+export function convertedBy(inv: string, day: string): string {
+  return `CASE WHEN :conversion = 'units' THEN units(${inv})
+    WHEN :conversion = 'at_cost' THEN cost(${inv})
+    WHEN :conversion = 'at_value' THEN market_value(${inv}, ${day})
+    ELSE convert(${inv}, :conversion, ${day}) END`;
+}
+
+/** Fava's invert-income-liabilities-equity: those three roots read with the opposite sign. */
+const INVERTED = "(:invert AND root(account) IN ('Income', 'Liabilities', 'Equity'))";
+
+/** Per account: `balance` (converted, sign per `invert`) and `at_cost` (at_value only: the lots valued at cost). */
+function accountColumns(day: string): string {
+  const conv = convertedBy('sum(position)', day);
+  return `account,
+  CASE WHEN ${INVERTED} THEN neg(${conv}) ELSE ${conv} END AS balance,
+  CASE WHEN :conversion = 'at_value' THEN unpriced(sum(position), ${day}) END AS at_cost`;
+}
+
+const PARAMS = 'begin date, end date, conversion str, invert bool';
+
+/*
+ * Beancount's balance sheet (summarize.clamp + clear, as bean-query's OPEN ON/CLOSE ON/CLEAR):
+ * before `begin` everything becomes opening balances (earlier income and expenses in
+ * Equity:Earnings:Previous), postings from `end` on are dropped, conversions go to
+ * Equity:Conversions:Current and the period's income and expenses to Equity:Earnings:Current, so
+ * the three roots add up to nothing at cost. What is left at other conversions (lots at units,
+ * market values) is Fava's unrealized gain; the endpoint books it on Equity:Unrealized.
+ */
+export const balanceSheet = builtin(
+  'statements.balance_sheet',
+  PARAMS,
+  "balances of Assets, Liabilities and Equity at the end of the range (`end` excluded): opening balances before `begin`, the range's income and expenses in Equity:Earnings:Current, conversions in Equity:Conversions:Current; balance by `conversion` ('units', 'at_cost', 'at_value' or a currency) on the range's last day, income, liabilities and equity negated when `invert`; at_cost = positions valued at cost for lack of a price (at_value)",
+  `
+SELECT ${accountColumns(LAST_DAY)}
+FROM OPEN ON :begin CLOSE ON :end CLEAR
+WHERE root(account) IN ('Assets', 'Liabilities', 'Equity')
+GROUP BY account
+ORDER BY account`,
+);
+
+/* Only the range's postings count (no period clauses): an income statement is a change. */
+export const incomeStatement = builtin(
+  'statements.income_statement',
+  PARAMS,
+  "income and expenses per account of the postings dated from `begin` to before `end`, by `conversion` on the range's last day; income negative as in the ledger unless `invert`",
+  `
+SELECT ${accountColumns(LAST_DAY)}
+WHERE root(account) IN ('Income', 'Expenses') AND date >= :begin AND date < :end
+GROUP BY account
+ORDER BY account`,
+);
+
+/* Fava's trial balance: every account of the clamped period (opening balances, conversions), before clearing. */
+export const trialBalance = builtin(
+  'statements.trial_balance',
+  PARAMS,
+  "balance of every account at the end of the range (`end` excluded) with opening balances before `begin` and conversions booked, income and expenses not cleared; by `conversion` on the range's last day",
+  `
+SELECT ${accountColumns(LAST_DAY)}
+FROM OPEN ON :begin CLOSE ON :end
+GROUP BY account
+ORDER BY account`,
+);
