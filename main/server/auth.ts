@@ -2,19 +2,26 @@
  * Authentication (spec 1, "Authentication"). When SVC_AUTH=`user:password` is set, every request
  * (API, static files, events) must carry either HTTP Basic credentials or the session cookie set
  * by POST /api/auth/login. Missing or wrong credentials get 401 JSON `{message}` with
- * `WWW-Authenticate: Basic realm="ledger"`; after too many failures from one client address
- * further credential checks get 429 until the window passes.
+ * `WWW-Authenticate: Basic realm="ledger"`. Wrong credentials are answered more and more slowly,
+ * but the right ones are always admitted at once (issue 14 §3: every local process shares
+ * 127.0.0.1, so any lock-out would let any of them lock the owner out).
  *
  * Choices where the spec is silent:
- * - SVC_AUTH splits at the first colon, so the password may contain colons; an empty user or a
- *   value without a colon is a configuration error at startup (better than silently open).
+ * - SVC_AUTH splits at the first colon, so the password may contain colons; an empty user, an
+ *   empty password or a value without a colon is a configuration error at startup (better than
+ *   silently open: `user:` would admit anyone sending an empty password).
  * - Sessions are random 256-bit tokens kept in memory (hashed), valid 7 days, dropped by logout
  *   and by a restart. Cookie: HttpOnly, SameSite=Strict, Path=/ (no Secure: plain http on 127.0.0.1).
  * - Only wrong credentials count as failures; a request without any (a browser's first try) or
- *   with an unknown session cookie (e.g. after a restart) does not, so the owner's own page can
- *   never lock itself out. A valid session keeps working while its address is locked out (all
- *   local clients share 127.0.0.1, so an attacker must not lock the owner out of an open tab).
- * - A successful sign-in clears the failures of its address.
+ *   with an unknown session cookie (e.g. after a restart) does not.
+ * - Slowing down (FailureDelay): per client address the first 3 failures are answered at once
+ *   (typos), then each wrong answer waits 0.5 s, 1 s, 2 s ... up to 8 s, and wrong answers of one
+ *   address are handed out one after another, so a client that waits for its answers guesses at
+ *   most one password per 8 s. Failures are forgotten 15 minutes after the last one. A success
+ *   does not reset the count (the owner's requests would reset an attacker's count). At most 32
+ *   wrong answers wait at a time per address; beyond that they are answered at once, so waiting
+ *   answers cannot fill the connection cap and keep the owner from connecting. Checking is never
+ *   delayed: a right password is admitted at once, whatever the count.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { H3Event } from 'h3';
@@ -34,15 +41,23 @@ export interface AuthConfig {
 export function parseAuthSetting(value: string | undefined): AuthConfig | null {
   if (value === undefined || value === '') return null;
   const colon = value.indexOf(':');
-  if (colon <= 0) throw new Error('SVC_AUTH must be written user:password (user not empty)');
+  if (colon <= 0 || colon === value.length - 1) {
+    throw new Error('SVC_AUTH must be written user:password (user and password not empty)');
+  }
   return { username: value.slice(0, colon), password: value.slice(colon + 1) };
 }
 
 export interface AuthOptions {
-  /** Failed attempts allowed per address within the window (default 10). */
-  maxFailures?: number;
-  /** Window of the failure count, ms (default 60 s). */
-  windowMs?: number;
+  /** Failures per address answered without delay (default 3). */
+  freeFailures?: number;
+  /** Delay of the first slowed answer, ms, doubling per further failure (default 500). */
+  baseDelayMs?: number;
+  /** Longest delay of one wrong answer, ms (default 8 s). */
+  maxDelayMs?: number;
+  /** An address's failures are forgotten this long after its last one, ms (default 15 min). */
+  forgetMs?: number;
+  /** Wrong answers waiting at a time per address; more are answered at once (default 32). */
+  maxWaiting?: number;
   /** Session lifetime, ms (default 7 days). */
   sessionMs?: number;
   /** At most this many live sessions; the oldest is dropped beyond it (bounds memory). */
@@ -52,42 +67,77 @@ export interface AuthOptions {
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest();
 
-/** Counts failures per client address in a sliding window; keeps at most `max` timestamps each. */
-class FailureLimiter {
-  private readonly failures = new Map<string, number[]>();
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
+interface Failures {
+  count: number;
+  last: number;
+  /** When the latest wrong answer of this address is (or was) handed out. */
+  answerAt: number;
+  waiting: number;
+}
 
-  /** Milliseconds until the address may try again, or 0. */
-  retryAfter(address: string, now: number): number {
-    const list = this.recent(address, now);
-    return list.length >= this.max ? list[0] + this.windowMs - now : 0;
+/**
+ * Delays wrong answers per client address (see the header comment for the numbers and why).
+ * Counts, not timestamps, so memory per address is constant; at most 10,000 addresses are kept.
+ */
+export class FailureDelay {
+  private readonly byAddress = new Map<string, Failures>();
+  private readonly free: number;
+  private readonly base: number;
+  private readonly max: number;
+  private readonly forget: number;
+  private readonly maxWaiting: number;
+
+  constructor(options: AuthOptions = {}) {
+    this.free = options.freeFailures ?? 3;
+    this.base = options.baseDelayMs ?? 500;
+    this.max = options.maxDelayMs ?? 8000;
+    this.forget = options.forgetMs ?? 15 * 60_000;
+    this.maxWaiting = options.maxWaiting ?? 32;
   }
 
-  record(address: string, now: number): void {
-    const list = this.recent(address, now);
-    list.push(now);
-    if (list.length > this.max) list.shift();
-    this.failures.set(address, list);
-    if (this.failures.size > 10_000) this.prune(now);
+  /** Delay owed by the n-th failure (1-based) in a row. */
+  delayFor(n: number): number {
+    if (n <= this.free) return 0;
+    return Math.min(this.max, this.base * 2 ** Math.min(n - this.free - 1, 30));
   }
 
-  clear(address: string): void {
-    this.failures.delete(address);
+  /** Records a failure; returns how long (ms) to wait before answering it. */
+  fail(address: string, now: number): number {
+    let f = this.byAddress.get(address);
+    if (!f || f.last + this.forget <= now) {
+      f = { count: 0, last: now, answerAt: now, waiting: f?.waiting ?? 0 };
+      this.byAddress.set(address, f);
+      if (this.byAddress.size > 10_000) this.prune(now);
+    }
+    f.count++;
+    f.last = now;
+    const delay = this.delayFor(f.count);
+    if (delay === 0 || f.waiting >= this.maxWaiting) return 0;
+    f.answerAt = Math.max(now, f.answerAt) + delay;
+    return f.answerAt - now;
   }
 
-  private recent(address: string, now: number): number[] {
-    const list = this.failures.get(address);
-    if (!list) return [];
-    while (list.length && list[0] + this.windowMs <= now) list.shift();
-    if (!list.length) this.failures.delete(address);
-    return list;
+  /** Brackets a delayed answer, so the number waiting per address stays bounded. */
+  async wait(address: string, ms: number): Promise<void> {
+    if (ms <= 0) return;
+    const f = this.byAddress.get(address);
+    if (f) f.waiting++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    } finally {
+      if (f) f.waiting--;
+    }
+  }
+
+  failures(address: string, now: number): number {
+    const f = this.byAddress.get(address);
+    return f && f.last + this.forget > now ? f.count : 0;
   }
 
   private prune(now: number): void {
-    for (const address of [...this.failures.keys()]) this.recent(address, now);
+    for (const [address, f] of this.byAddress) {
+      if (f.last + this.forget <= now && f.waiting === 0) this.byAddress.delete(address);
+    }
   }
 }
 
@@ -110,7 +160,7 @@ type Verdict = 'ok' | 'missing' | 'wrong';
 export class Authenticator {
   private readonly userHash: Buffer;
   private readonly passwordHash: Buffer;
-  private readonly limiter: FailureLimiter;
+  readonly delays: FailureDelay;
   private readonly sessionMs: number;
   private readonly maxSessions: number;
   private readonly now: () => number;
@@ -120,7 +170,7 @@ export class Authenticator {
   constructor(config: AuthConfig, options: AuthOptions = {}) {
     this.userHash = sha256(config.username);
     this.passwordHash = sha256(config.password);
-    this.limiter = new FailureLimiter(options.maxFailures ?? 10, options.windowMs ?? 60_000);
+    this.delays = new FailureDelay(options);
     this.sessionMs = options.sessionMs ?? 7 * 24 * 3600_000;
     this.maxSessions = options.maxSessions ?? 1000;
     this.now = options.now ?? Date.now;
@@ -157,47 +207,32 @@ export class Authenticator {
     return this.credentialsMatch(decoded.slice(0, colon), decoded.slice(colon + 1)) ? 'ok' : 'wrong';
   }
 
-  private tooMany(retryMs: number): Response {
-    const seconds = Math.max(1, Math.ceil(retryMs / 1000));
-    return errorResponse(429, `too many failed sign-in attempts from this address: try again in ${seconds} s`, {
-      'retry-after': String(seconds),
-    });
+  /** The 401 of wrong credentials, after the delay this address has earned. */
+  private async wrongAnswer(address: string): Promise<Response> {
+    await this.delays.wait(address, this.delays.fail(address, this.now()));
+    return errorResponse(401, 'wrong username or password', CHALLENGE);
   }
 
-  /** Middleware check: undefined lets the request through, a Response answers it. */
-  check(event: H3Event): Response | undefined {
+  /**
+   * Middleware check: undefined lets the request through (synchronously: a right answer never
+   * waits), a Response answers it, a Promise is a wrong answer being slowed down.
+   */
+  check(event: H3Event): Response | Promise<Response> | undefined {
     if (this.hasSession(event)) return undefined;
-    const address = clientAddress(event);
-    const now = this.now();
-    const hasCredentials = event.req.headers.has('authorization');
-    if (hasCredentials) {
-      const wait = this.limiter.retryAfter(address, now);
-      if (wait > 0) return this.tooMany(wait);
-    }
     const verdict = this.basicVerdict(event);
     if (verdict === 'ok') return undefined;
-    if (verdict === 'wrong') {
-      this.limiter.record(address, now);
-      return errorResponse(401, 'wrong username or password', CHALLENGE);
-    }
+    if (verdict === 'wrong') return this.wrongAnswer(clientAddress(event));
     return errorResponse(401, 'authentication required: sign in or send HTTP Basic credentials', CHALLENGE);
   }
 
   /** POST /api/auth/login: JSON {username, password} -> session cookie. */
   async login(event: H3Event, bodyLimit: number): Promise<Response> {
-    const address = clientAddress(event);
-    const wait = this.limiter.retryAfter(address, this.now());
-    if (wait > 0) return this.tooMany(wait);
     const body = await readJsonObject(event, bodyLimit);
     const { username, password } = body;
     if (typeof username !== 'string' || typeof password !== 'string') {
       throw new ApiError(400, 'login body must be {"username": string, "password": string}');
     }
-    if (!this.credentialsMatch(username, password)) {
-      this.limiter.record(address, this.now());
-      return errorResponse(401, 'wrong username or password', CHALLENGE);
-    }
-    this.limiter.clear(address);
+    if (!this.credentialsMatch(username, password)) return this.wrongAnswer(clientAddress(event));
     const token = randomBytes(32).toString('base64url');
     this.addSession(sha256(token).toString('hex'));
     const state: AuthState = { auth_required: true, authenticated: true };

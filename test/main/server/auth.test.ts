@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAuthSetting, Authenticator } from '../../../main/server/auth';
+import { parseAuthSetting, Authenticator, FailureDelay } from '../../../main/server/auth';
 import { basic, start, type Running } from './harness';
 
 let run: Running | null = null;
@@ -28,7 +28,9 @@ describe('parseAuthSetting', () => {
     expect(parseAuthSetting(undefined)).toBeNull();
     expect(parseAuthSetting('')).toBeNull();
     expect(parseAuthSetting('bob:pa:ss')).toEqual({ username: 'bob', password: 'pa:ss' });
-    expect(parseAuthSetting('bob:')).toEqual({ username: 'bob', password: '' });
+    expect(parseAuthSetting('bob:x')).toEqual({ username: 'bob', password: 'x' });
+    // An empty password would admit anyone sending an empty password: refused like the others.
+    expect(() => parseAuthSetting('bob:')).toThrow(/user and password not empty/);
     expect(() => parseAuthSetting('nocolon')).toThrow(/user:password/);
     expect(() => parseAuthSetting(':pw')).toThrow(/user:password/);
   });
@@ -58,7 +60,7 @@ describe('authentication over HTTP', () => {
   });
 
   it('answers 401 for wrong Basic credentials and lets correct ones through on every route', async () => {
-    run = await start({ auth: AUTH, authOptions: { maxFailures: 1000 }, rendererDir: NO_RENDERER });
+    run = await start({ auth: AUTH, authOptions: { freeFailures: 1000 }, rendererDir: NO_RENDERER });
     for (const [method, path] of ROUTES) {
       const wrong = await fetch(run.url + path, { method, headers: { authorization: basic('alice', 'nope') } });
       expect(wrong.status, `${method} ${path}`).toBe(401);
@@ -126,45 +128,73 @@ describe('authentication over HTTP', () => {
     expect((await post('username=alice', 'application/x-www-form-urlencoded')).status).toBe(415);
   });
 
-  it('rate-limits failed attempts per address with 429, then recovers after the window', async () => {
-    let clock = 1_000_000;
-    run = await start({ auth: AUTH, authOptions: { maxFailures: 3, windowMs: 60_000, now: () => clock } });
+  it('slows wrong attempts down (growing, capped, one after another) but admits the right credentials at once', async () => {
+    // 2 free failures, then 100, 200, 400, 400 ms ... (doubling from 100 ms, capped at 400 ms).
+    run = await start({ auth: AUTH, authOptions: { freeFailures: 2, baseDelayMs: 100, maxDelayMs: 400 } });
     const wrong = { authorization: basic('alice', 'guess') };
     const right = { authorization: basic(AUTH.username, AUTH.password) };
-    for (let i = 0; i < 3; i++) expect((await fetch(run.url + '/api/status', { headers: wrong })).status).toBe(401);
-    clock += 20_000;
-    const blocked = await fetch(run.url + '/api/status', { headers: wrong });
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get('retry-after')).toBe('40');
-    expect(await blocked.json()).toEqual({
-      message: 'too many failed sign-in attempts from this address: try again in 40 s',
+    const timed = async (headers: Record<string, string>) => {
+      const t = Date.now();
+      const res = await fetch(run!.url + '/api/status', { headers });
+      await res.arrayBuffer();
+      return { status: res.status, ms: Date.now() - t };
+    };
+    const times: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await timed(wrong);
+      expect(r.status).toBe(401);
+      times.push(r.ms);
+    }
+    const owed = [0, 0, 100, 200, 400, 400];
+    times.forEach((ms, i) => {
+      expect(ms, `attempt ${i + 1}`).toBeGreaterThanOrEqual(owed[i] - 5);
+      expect(ms, `attempt ${i + 1}`).toBeLessThan(owed[i] + 250);
     });
-    // Even the right password is refused while blocked (else guessing would go on), also via login.
-    expect((await fetch(run.url + '/api/status', { headers: right })).status).toBe(429);
-    const login = await fetch(run.url + '/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(AUTH),
-    });
-    expect(login.status).toBe(429);
-    // No credentials at all is not an attempt: still the plain 401.
-    expect((await fetch(run.url + '/api/status')).status).toBe(401);
-    clock += 40_000; // the first failure leaves the 60 s window
-    expect((await fetch(run.url + '/api/status', { headers: right })).status).toBe(200);
+    // Never a 429, and the right password is answered at once (while wrong ones are waiting, too).
+    const pending = [timed(wrong), timed(wrong)];
+    const ok = await timed(right);
+    expect(ok.status).toBe(200);
+    expect(ok.ms).toBeLessThan(150);
+    // Parallel wrong attempts are answered one after another: 400 ms, then 800 ms.
+    const [p1, p2] = await Promise.all(pending);
+    expect([p1.status, p2.status]).toEqual([401, 401]);
+    expect(Math.max(p1.ms, p2.ms)).toBeGreaterThanOrEqual(795);
+    // The JSON sign-in is slowed the same way and admits the right password at once.
+    const post = (body: unknown) =>
+      fetch(run!.url + '/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    let t = Date.now();
+    expect((await post({ username: 'alice', password: 'nope' })).status).toBe(401);
+    expect(Date.now() - t).toBeGreaterThanOrEqual(395);
+    t = Date.now();
+    expect((await post(AUTH)).status).toBe(200);
+    expect(Date.now() - t).toBeLessThan(150);
+    // No credentials at all is not an attempt: a plain 401 at once.
+    const none = await timed({});
+    expect(none.status).toBe(401);
+    expect(none.ms).toBeLessThan(150);
   });
 
-  it('a session signed in before a lock-out keeps working during it', async () => {
-    const clock = 5_000_000;
-    run = await start({ auth: AUTH, authOptions: { maxFailures: 2, now: () => clock } });
-    const login = await fetch(run.url + '/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(AUTH),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0];
-    for (let i = 0; i < 3; i++) await fetch(run.url + '/api/status', { headers: { authorization: basic('x', 'y') } });
-    expect((await fetch(run.url + '/api/status', { headers: { authorization: basic('x', 'y') } })).status).toBe(429);
-    expect((await fetch(run.url + '/api/status', { headers: { cookie } })).status).toBe(200);
+  it('FailureDelay: free failures, doubling up to the cap, forgotten after a quiet period, bounded waiting', async () => {
+    const d = new FailureDelay({ freeFailures: 3, baseDelayMs: 500, maxDelayMs: 8000, forgetMs: 60_000, maxWaiting: 1 });
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 40].map((n) => d.delayFor(n))).toEqual([0, 0, 0, 500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    const now = 1_000_000;
+    for (let i = 0; i < 3; i++) expect(d.fail('a', now)).toBe(0);
+    expect(d.fail('a', now)).toBe(500);
+    // Answers of one address queue up: the next one owes its own delay after the previous one.
+    expect(d.fail('a', now)).toBe(1500);
+    expect(d.fail('b', now)).toBe(0); // other addresses have their own count
+    expect(d.failures('a', now + 59_999)).toBe(5);
+    expect(d.failures('a', now + 60_000)).toBe(0);
+    expect(d.fail('a', now + 60_000)).toBe(0); // forgotten: free again
+    // With maxWaiting answers already waiting, a further one is answered at once.
+    const d2 = new FailureDelay({ freeFailures: 0, baseDelayMs: 50, maxWaiting: 1 });
+    const waiting = d2.wait('x', d2.fail('x', Date.now()));
+    expect(d2.fail('x', Date.now())).toBe(0);
+    await waiting;
   });
 
   it('sessions expire', async () => {
