@@ -2,7 +2,7 @@
  * loadLedger: parse, book and validate a ledger into one immutable Snapshot.
  *
  * Stages, each in its own module: load.ts (files, includes, options, plugins) -> options.ts ->
- * plugins.ts (auto_accounts) -> booking/walk.ts (processing order, transactions, lots, pads,
+ * plugins/ (transforms; validators after the walk) -> booking/walk.ts (processing order, transactions, lots, pads,
  * balance checks, account lifecycle) -> prices.ts -> documents.ts -> budgets -> errors in file
  * order. Ledger content never throws: every problem becomes a LedgerError. Only a missing main
  * file or an internal bug can throw (the caller reports it as a load problem).
@@ -18,7 +18,7 @@ import type { LedgerError } from './errors';
 import { positionId } from './ids';
 import { loadFiles, readFileOrNull, type ReadFile } from './load';
 import { readOptions } from './options';
-import { autoOpens, planPlugins } from './plugins';
+import { runPlugins } from './plugins';
 import { buildPriceMap } from './prices';
 import type { PriceRow, Snapshot } from './snapshot';
 import { makeClock } from './time';
@@ -80,15 +80,23 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
   const idOf = (src: SourceRef, salt?: string) => positionId(salt ? relFile(src.file) + '\u0000' + salt : relFile(src.file), src.start);
 
   const options = readOptions(loaded.options, errors, opts.defaultTimezone);
-  const plan = planPlugins(loaded.plugins, errors);
-  let directives: DirectiveAst[] = loaded.directives;
-  const synthetic = new Map<DirectiveAst, string>();
-  if (plan.autoAccounts) {
-    const opens = autoOpens(directives);
-    for (const o of opens) synthetic.set(o, 'open:' + o.account);
-    if (opens.length) directives = [...directives, ...opens];
-  }
   const clock = makeClock(options.timezone);
+  // Plugins (engine/ledger/plugins): transforms change the directives before booking; a plain
+  // ledger (no plugin line) goes straight to the walk.
+  const plugins = runPlugins(
+    {
+      plugins: loaded.plugins,
+      directives: loaded.directives,
+      options,
+      readFile,
+      today: todayIn(options.timezone, now),
+      // The first booking some plugins ask for: ids are not needed there.
+      book: (ds) => walk({ directives: ds, options, clock, directiveId: () => '', idOf: () => '', implicitPrices: false }),
+    },
+    errors,
+  );
+  const directives: DirectiveAst[] = plugins.directives;
+  const synthetic = plugins.synthetic;
 
   const booked = walk({
     directives,
@@ -96,9 +104,10 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     clock,
     directiveId: (d) => idOf(d.src, synthetic.get(d)),
     idOf,
-    implicitPrices: plan.implicitPrices,
+    implicitPrices: plugins.implicitPrices,
   });
   errors.push(...booked.errors);
+  plugins.validate(booked);
   const { entries, referenceOrder } = booked;
 
   const prices: PriceRow[] = [];

@@ -131,7 +131,7 @@ describe('plugins', () => {
   });
 
   it('reports plugins it does not implement', () => {
-    const s = ledger(`plugin "beancount.plugins.check_commodity"
+    const s = ledger(`plugin "my_plugins.custom_check"
 2024-01-01 open Assets:Bank
 `);
     expect(kinds(s)).toEqual(['UnsupportedPlugin']);
