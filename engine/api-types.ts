@@ -87,10 +87,23 @@ export type Cell = null | boolean | number | string | string[] | AmountJson | Po
 // ---------------------------------------------------------------------------------------------
 // Queries (POST /api/query, POST /api/query/csv)
 
-export interface QueryRequest {
+export interface QueryRequest extends FilterFields {
   query: string;
   count_total?: boolean;
 }
+
+/**
+ * The page filter (issue 16 §1): Fava's time, account and entry filters. Query-string
+ * parameters of the page GET endpoints, optional fields of the query bodies. Absent or blank: none.
+ */
+export interface FilterFields {
+  time?: string;
+  account?: string;
+  filter?: string;
+}
+
+/** GET /api/filter/time: the range of a time filter, `YYYY-MM-DD`, end exclusive; null = open. */
+export type FilterTimeBody = DataBody<{ begin: string | null; end: string | null }>;
 
 export interface QueryColumn {
   name: string;

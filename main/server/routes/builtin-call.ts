@@ -10,12 +10,20 @@ import { findBuiltin, type Builtin } from '../../../engine/builtins/catalogue/in
 import { PAGE_BUILTINS } from '../../../engine/builtins/pages';
 import { bindParams, type ParamValue } from '../../../engine/builtins/params';
 import { DEFAULT_TIME_LIMIT_MS, timeLimitError } from '../../../engine/query/execute/limits';
+import { renderQuery } from '../../../engine/builtins/render';
+import { filterQuery, isEmptyFilter, type Filter } from '../../../engine/filters/index';
 
 /** A page's value for one parameter: as ParamValue, and a JS number is accepted for an int. */
 export type PageParamValue = ParamValue | number;
 
 export interface CallOptions {
   countTotal?: boolean;
+  /**
+   * The page filter (issue 16 §1). When it is not empty the built-in runs as text: parameters
+   * written in (engine/builtins/render.ts), then the filter (engine/filters), which is exactly
+   * the text "Open query" shows.
+   */
+  filter?: Filter;
   timeLimitMs?: number;
   maxResultValues?: number;
 }
@@ -41,6 +49,13 @@ export function callBuiltin(
     const v = values[p];
     // Page sizes and offsets are bounded numbers (page-params.ts); the query wants a 64-bit int.
     exact[p] = type === 'int' && typeof v === 'number' ? BigInt(v) : (v as ParamValue);
+  }
+  if (opts.filter && !isEmptyFilter(opts.filter)) {
+    return runQuery(snapshot, filterQuery(renderQuery(builtin, exact), opts.filter, snapshot), {
+      countTotal: opts.countTotal,
+      timeLimitMs: opts.timeLimitMs,
+      maxResultValues: opts.maxResultValues,
+    });
   }
   return runQuery(snapshot, builtin.bql, {
     params: bindParams(builtin, exact),
@@ -68,7 +83,7 @@ export interface RequestRunner {
   readonly limitMs: number;
 }
 
-export function requestRunner(snapshot: Snapshot, limitMs: number = DEFAULT_TIME_LIMIT_MS): RequestRunner {
+export function requestRunner(snapshot: Snapshot, limitMs: number = DEFAULT_TIME_LIMIT_MS, filter?: Filter): RequestRunner {
   const end = Date.now() + limitMs;
   const remaining = (): number => {
     const ms = end - Date.now();
@@ -78,6 +93,6 @@ export function requestRunner(snapshot: Snapshot, limitMs: number = DEFAULT_TIME
   return {
     limitMs,
     remaining,
-    call: (name, values, opts = {}) => callBuiltin(snapshot, name, values, { ...opts, timeLimitMs: remaining() }),
+    call: (name, values, opts = {}) => callBuiltin(snapshot, name, values, { filter, ...opts, timeLimitMs: remaining() }),
   };
 }

@@ -38,5 +38,6 @@ export const pageRoutes: RouteModule[] = [
   lazyGets(['/api/for-new-transaction'], async () => (await import('./transactions')).transactionRoutes),
   lazyGets(['/api/documents'], async () => (await import('./documents-list')).documentListRoutes),
   lazyGets(['/api/errors'], async () => (await import('./errors')).errorRoutes),
+  lazyGets(['/api/filter/time'], async () => (await import('./filter-time')).filterTimeRoutes),
   lazyGets(['/api/commodities/display'], async () => (await import('./commodity-display')).commodityDisplayRoutes),
 ];

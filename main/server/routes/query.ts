@@ -29,6 +29,8 @@ import { BuiltinParamError, paramsFromJson } from '../../../engine/builtins/para
 import { renderQuery } from '../../../engine/builtins/render';
 import type { RouteContext, RouteModule } from '../app';
 import { ApiError, readJsonObject } from '../http-errors';
+import { FilterError, filterQuery, isEmptyFilter, type FilterParams } from '../../../engine/filters/index';
+import { filterFor, filterParamsFromBody } from './filter-params';
 
 export const QUERY_PATH = '/api/query';
 export const QUERY_CSV_PATH = '/api/query/csv';
@@ -51,6 +53,8 @@ function badRequest(message: string): never {
 interface QueryRequestFields {
   query: string;
   countTotal: boolean;
+  /** Optional `time`, `account`, `filter` fields (issue 16 §1): applied to the query's text. */
+  filter?: FilterParams;
 }
 
 async function readQueryRequest(c: RouteContext, bodyLimit: number): Promise<QueryRequestFields> {
@@ -64,12 +68,44 @@ async function readQueryRequest(c: RouteContext, bodyLimit: number): Promise<Que
   if (countTotal !== undefined && countTotal !== null && typeof countTotal !== 'boolean') {
     badRequest("'count_total' must be true or false");
   }
-  return { query: body.query, countTotal: countTotal === true };
+  return { query: body.query, countTotal: countTotal === true, filter: filterFields(body) };
+}
+
+/**
+ * The body's filter fields; a bad one is answered in the query endpoints' 400 shape
+ * ({message, line: null, column: null}: the position is in the message, which names the filter).
+ */
+function filterFields(body: Record<string, unknown>): FilterParams {
+  try {
+    return filterParamsFromBody(body);
+  } catch (e) {
+    if (e instanceof FilterError) badRequest(e.message);
+    throw e;
+  }
+}
+
+/** The query text with the request's filter written in (unchanged without one). */
+function filteredText(snapshot: Snapshot, text: string, params: FilterParams | undefined): string {
+  if (!params || (!params.time && !params.account && !params.filter)) return text;
+  let filter;
+  try {
+    filter = filterFor(snapshot, params);
+  } catch (e) {
+    if (e instanceof ApiError) badRequest(e.message);
+    throw e;
+  }
+  if (isEmptyFilter(filter)) return text;
+  try {
+    return filterQuery(text, filter, snapshot);
+  } catch (e) {
+    if (e instanceof FilterError) badRequest(e.message);
+    throw e;
+  }
 }
 
 /** Runs a request's query on the pinned snapshot; a QueryError escapes and becomes the 400 body. */
 function run(snapshot: Snapshot, req: QueryRequestFields): QueryResult {
-  return runQuery(snapshot, req.query, { countTotal: req.countTotal });
+  return runQuery(snapshot, filteredText(snapshot, req.query, req.filter), { countTotal: req.countTotal });
 }
 
 /**
@@ -126,7 +162,7 @@ export const queryRoutes: RouteModule = (routes, server) => {
   routes.post(QUERY_CSV_PATH, async (c) => {
     const req = await readQueryRequest(c, server.bodyLimit);
     // The row count is not part of a CSV file.
-    const csv = toCsv(run(c.snapshot, { query: req.query, countTotal: false }));
+    const csv = toCsv(run(c.snapshot, { ...req, countTotal: false }));
     return new Response(csv, {
       status: 200,
       headers: {
@@ -154,7 +190,8 @@ export const queryRoutes: RouteModule = (routes, server) => {
     // A query without parameters may be asked for without a params object.
     const params = body.params === undefined && builtin.params.length === 0 ? {} : body.params;
     try {
-      const text = renderQuery(builtin, paramsFromJson(builtin, params));
+      // With filter fields, the text is the one a filtered page runs (what "Open query" opens).
+      const text = filteredText(c.snapshot, renderQuery(builtin, paramsFromJson(builtin, params)), filterFields(body));
       const out: BuiltinTextBody = { data: { query: text } };
       return out;
     } catch (e) {
