@@ -56,7 +56,7 @@ const RULES: { type: TokType; re: RegExp }[] = [
   { type: 'op', re: /(>=|<=|!=|>|<|=)/y },
   { type: 'string', re: /"([^"]*)"|'([^']*)'/y },
   // A word: letters, digits, `_`, and `-` or `.` inside it (so `-5.5` after an operator is one word).
-  { type: 'word', re: /([-+]?[\p{L}\p{N}_][\p{L}\p{N}_.\-]*)/uy },
+  { type: 'word', re: /([-+]?(?:\.\d|[\p{L}\p{N}_])[\p{L}\p{N}_.\-]*)/uy },
 ];
 
 export function tokenize(text: string): Tok[] {

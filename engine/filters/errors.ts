@@ -5,6 +5,9 @@
  */
 export type FilterName = 'time' | 'account' | 'filter';
 
+/** How messages name each filter (the entry filter's parameter is plain `filter`). */
+const LABEL: Record<FilterName, string> = { time: 'time filter', account: 'account filter', filter: 'entry filter' };
+
 export class FilterError extends Error {
   override readonly name = 'FilterError';
   constructor(
@@ -14,7 +17,7 @@ export class FilterError extends Error {
     /** 1-based column in Unicode code points, or null. */
     readonly column: number | null,
   ) {
-    super(`${filter} filter${column === null ? '' : ` at column ${column}`}: ${reason}`);
+    super(`${LABEL[filter]}${column === null ? '' : ` at column ${column}`}: ${reason}`);
   }
 }
 
