@@ -39,7 +39,8 @@ export interface Group {
   postings: WorkPosting[];
 }
 
-export type Categorized = { ok: true; groups: Group[] } | { ok: false; multipleAuto: boolean; message: string };
+/** A failure names the posting it is about (`index`), where bean-check reports it. */
+export type Categorized = { ok: true; groups: Group[] } | { ok: false; multipleAuto: boolean; message: string; index: number };
 
 const MISSING = Symbol('missing');
 type Cur = string | null | typeof MISSING;
@@ -119,7 +120,7 @@ export function categorize(postings: readonly PostingAst[], holdingsOf: (account
       }
     }
     const c = bucket(r);
-    if (c === null) return { ok: false, multipleAuto: false, message: `failed to categorize posting ${r.index + 1} (${postings[r.index].account})` };
+    if (c === null) return { ok: false, multipleAuto: false, message: `failed to categorize posting ${r.index + 1} (${postings[r.index].account})`, index: r.index };
     groups.put(c, r);
   }
   for (const refs of groups.values()) {
@@ -130,7 +131,8 @@ export function categorize(postings: readonly PostingAst[], holdingsOf: (account
       if (cs.length === 1) r.units = cs[0];
     }
   }
-  if (autos.length > 1) return { ok: false, multipleAuto: true, message: 'more than one posting without an amount' };
+  // Beancount places this error on the last auto posting.
+  if (autos.length > 1) return { ok: false, multipleAuto: true, message: 'more than one posting without an amount', index: autos[autos.length - 1].index };
   for (const a of autos) {
     for (const c of groups.keys()) {
       groups.get(c)!.push({ index: a.index, units: c, cost: null, price: null });
@@ -139,7 +141,7 @@ export function categorize(postings: readonly PostingAst[], holdingsOf: (account
   for (const refs of groups.values()) {
     for (const r of refs) {
       const name = r.units === MISSING ? 'units' : r.cost === MISSING ? 'cost' : r.price === MISSING ? 'price' : null;
-      if (name !== null) return { ok: false, multipleAuto: false, message: `could not resolve the ${name} currency of posting ${r.index + 1} (${postings[r.index].account})` };
+      if (name !== null) return { ok: false, multipleAuto: false, message: `could not resolve the ${name} currency of posting ${r.index + 1} (${postings[r.index].account})`, index: r.index };
     }
   }
 

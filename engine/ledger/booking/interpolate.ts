@@ -65,12 +65,13 @@ function complete(w: WorkPosting, r: LotRow, single: boolean, automatic: boolean
   return { w, units: r.units, cost: r.cost, price, weight, weightCurrency, automatic, reduces: r.reduces === true, lot: r.lot };
 }
 
-export type Interpolated = { ok: true; rows: Row[] } | { ok: false; message: string; tooMany: boolean };
+/** A failure names the posting it is about (`index`: the first incomplete one, as Beancount). */
+export type Interpolated = { ok: true; rows: Row[] } | { ok: false; message: string; tooMany: boolean; index: number };
 
 export function interpolateGroup(currency: string, items: Item[], tolerances: Tolerances, txnDate: number): Interpolated {
   const incomplete: Item[] = [];
   for (const i of items) if (i.missing !== null) incomplete.push(i);
-  if (incomplete.length > 1) return { ok: false, tooMany: true, message: `too many missing numbers for currency group '${currency}'` };
+  if (incomplete.length > 1) return { ok: false, tooMany: true, message: `too many missing numbers for currency group '${currency}'`, index: incomplete[0].w.index };
   const rows: Row[] = [];
   for (const it of items) {
     if (it.missing) continue;
@@ -89,7 +90,7 @@ export function interpolateGroup(currency: string, items: Item[], tolerances: To
     let cost: Cost | null = null;
     if (w.cost) {
       const per = w.cost.perUnit;
-      if (per === null || per.isZero()) return { ok: false, tooMany: false, message: `cannot infer the units of ${w.ast.account} from a total cost only` };
+      if (per === null || per.isZero()) return { ok: false, tooMany: false, message: `cannot infer the units of ${w.ast.account} from a total cost only`, index: w.index };
       units = weight.minus(w.cost.total ?? Dec.ZERO).div(per);
       if (units) units = quantize(tolerances.get(w.currency), units);
       if (units && !units.isZero()) {
@@ -98,7 +99,7 @@ export function interpolateGroup(currency: string, items: Item[], tolerances: To
         cost = { number, currency: w.cost.currency, date: w.cost.date ?? txnDate, label: w.cost.label };
       }
     } else if (w.price) {
-      if (w.price.isTotal || w.price.number === null || w.price.number.isZero()) return { ok: false, tooMany: false, message: `cannot infer the units of ${w.ast.account} from its price` };
+      if (w.price.isTotal || w.price.number === null || w.price.number.isZero()) return { ok: false, tooMany: false, message: `cannot infer the units of ${w.ast.account} from its price`, index: w.index };
       units = weight.div(w.price.number);
       if (units) units = quantize(tolerances.get(w.currency), units);
     } else {
@@ -113,8 +114,8 @@ export function interpolateGroup(currency: string, items: Item[], tolerances: To
     }
   } else {
     const units = w.number!;
-    if (w.cost) return { ok: false, tooMany: false, message: `cannot infer a price for ${w.ast.account}, which is held at cost` };
-    if (units.isZero()) return { ok: false, tooMany: false, message: `cannot infer a price for zero units in ${w.ast.account}` };
+    if (w.cost) return { ok: false, tooMany: false, message: `cannot infer a price for ${w.ast.account}, which is held at cost`, index: w.index };
+    if (units.isZero()) return { ok: false, tooMany: false, message: `cannot infer a price for zero units in ${w.ast.account}`, index: w.index };
     const price = weight.div(units)!.abs();
     row = { w, units, cost: null, price, weight: units.times(price), weightCurrency: w.price!.currency, automatic: false, reduces: false, lot: undefined };
   }

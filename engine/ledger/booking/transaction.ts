@@ -31,10 +31,17 @@ export type BookedTxn =
       /** Residual beyond tolerance, as text (`-0.01 USD, 2 EUR`), when unbalanced. */
       residual: string | null;
       lotProblems: LotProblem[];
-      /** Rows with a zero amount or a negative cost. */
-      costProblems: { account: string; message: string }[];
+      /** Rows with a zero amount or a negative cost (`index`: the posting, where bean-check reports it). */
+      costProblems: CostProblem[];
     }
-  | { ok: false; multipleAuto: boolean; message: string };
+  /** `index`: the posting the failure is about (bean-check reports it on that posting's line). */
+  | { ok: false; multipleAuto: boolean; message: string; index: number };
+
+export interface CostProblem {
+  account: string;
+  message: string;
+  index: number;
+}
 
 export interface BookingContext {
   options: LedgerOptions;
@@ -65,7 +72,7 @@ function isSimple(txn: TransactionAst): boolean {
 }
 
 const NO_LOT_PROBLEMS: LotProblem[] = Object.freeze([]) as unknown as LotProblem[];
-const NO_COST_PROBLEMS: { account: string; message: string }[] = Object.freeze([]) as unknown as { account: string; message: string }[];
+const NO_COST_PROBLEMS: CostProblem[] = Object.freeze([]) as unknown as CostProblem[];
 
 /**
  * Same result as the general path for simple transactions (one group per currency in order of
@@ -80,12 +87,13 @@ function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
   currencies.length = 0;
   sums.length = 0;
   let auto = -1;
+  let lastAuto = -1;
   const ps = txn.postings;
   for (let i = 0; i < ps.length; i++) {
     const p = ps[i];
     if (p.number === null) {
-      if (auto >= 0) return { ok: false, multipleAuto: true, message: 'more than one posting without an amount' };
-      auto = i;
+      if (auto < 0) auto = i;
+      lastAuto = i;
       continue;
     }
     const k = currencies.indexOf(p.currency!);
@@ -94,6 +102,8 @@ function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
       sums.push(p.number);
     } else sums[k] = sums[k].plus(p.number);
   }
+  // Beancount places this error on the last auto posting.
+  if (lastAuto !== auto) return { ok: false, multipleAuto: true, message: 'more than one posting without an amount', index: lastAuto };
   const tolerances = inferTolerances(ps, ctx.options);
   // Rows in posting order; the auto posting's rows (one per currency left unbalanced) at its place.
   let count = auto < 0 ? ps.length : ps.length - 1;
@@ -129,7 +139,7 @@ function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
 export function bookTransaction(txn: TransactionAst, ctx: BookingContext): BookedTxn {
   if (isSimple(txn)) return bookSimple(txn, ctx);
   const cat = categorize(txn.postings, ctx.holdingsOf);
-  if (!cat.ok) return { ok: false, multipleAuto: cat.multipleAuto, message: cat.message };
+  if (!cat.ok) return { ok: false, multipleAuto: cat.multipleAuto, message: cat.message, index: cat.index };
   const tolerances = inferTolerances(txn.postings, ctx.options);
   const pending: Pending = new Map();
   const lotProblems: LotProblem[] = [];
@@ -163,21 +173,21 @@ export function bookTransaction(txn: TransactionAst, ctx: BookingContext): Booke
       items.push({ w, rows: b.rows, missing: null });
     }
     const r = interpolateGroup(g.currency, items, tolerances, txn.date);
-    if (!r.ok) return { ok: false, multipleAuto: r.tooMany, message: r.message };
+    if (!r.ok) return { ok: false, multipleAuto: r.tooMany, message: r.message, index: r.index };
     rows.push(...r.rows);
   }
   // Rows in written posting order; rows of one posting (lots, groups) keep their booking order.
   sortSmall(rows, byPostingIndex);
 
   const residuals = new Map<string, Dec>();
-  const costProblems: { account: string; message: string }[] = [];
+  const costProblems: CostProblem[] = [];
   for (const r of rows) {
     const prev = residuals.get(r.weightCurrency);
     residuals.set(r.weightCurrency, prev ? prev.plus(r.weight) : r.weight);
     if (r.cost) {
-      if (r.units.isZero()) costProblems.push({ account: r.w.ast.account, message: `Amount is zero: "${r.units} ${r.w.currency}"` });
+      if (r.units.isZero()) costProblems.push({ account: r.w.ast.account, message: `Amount is zero: "${r.units} ${r.w.currency}"`, index: r.w.index });
       if (r.cost.number.isNeg())
-        costProblems.push({ account: r.w.ast.account, message: `Cost is negative: "${lotText(r.w.currency, r.units, r.cost)}"` });
+        costProblems.push({ account: r.w.ast.account, message: `Cost is negative: "${lotText(r.w.currency, r.units, r.cost)}"`, index: r.w.index });
     }
   }
   const off: string[] = [];

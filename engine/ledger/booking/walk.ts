@@ -339,8 +339,12 @@ export function walk(input: WalkInput): WalkOutput {
         const r = bookTransaction(d, ctx);
         const id = input.directiveId(d);
         if (!r.ok) {
-          const site = { src: d.src, date: d.date, txnId: id };
-          errors.push(r.multipleAuto ? Errors.multipleImplicit(site, null) : Errors.cannotInfer(site, r.message));
+          // On the posting the failure is about, as bean-check reports it.
+          const site = { src: d.postings[r.index]?.src ?? d.src, date: d.date, txnId: id };
+          const e = r.multipleAuto ? Errors.multipleImplicit(site, null) : Errors.cannotInfer(site, r.message);
+          // The error still carries its transaction's id (spec #errors), not one of the posting's position.
+          e.id = id;
+          errors.push(e);
           break;
         }
         const txn: Transaction = {
@@ -425,7 +429,12 @@ export function walk(input: WalkInput): WalkOutput {
                   : Errors.notEnoughLots(site, lp.account, lp.posting, lp.detail);
             kinds = report(errors, kinds, e);
           }
-          for (const cp of r.costProblems) kinds = report(errors, kinds, Errors.invalidCost(site, cp.account, cp.message));
+          for (const cp of r.costProblems) {
+            const at = { src: d.postings[cp.index]?.src ?? d.src, date: d.date, txnId: id };
+            const e = Errors.invalidCost(at, cp.account, cp.message);
+            e.id = id;
+            kinds = report(errors, kinds, e);
+          }
           // bean-check reports a failed lot reduction alone: the residual it leaves is its consequence.
           if (!r.balanced && r.lotProblems.length === 0) kinds = report(errors, kinds, Errors.unbalanced(site, r.residual!));
         }

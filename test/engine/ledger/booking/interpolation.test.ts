@@ -168,7 +168,32 @@ describe('transactions that cannot be completed', () => {
     expect(s.transactions).toEqual([]);
     expect(s.postings).toEqual([]);
     expect(s.entries.some((e) => e.type === 'transaction')).toBe(false);
-    expect(s.errors[0].src?.line).toBe(11);
+    // On the last auto posting, as bean-check 2.3.5 reports it ("You may not have more than one
+    // auto-posting per currency", checked in /tmp), with the transaction's id.
+    expect(s.errors[0].src).toMatchObject({ line: 14, column: 3 });
+    expect(s.errors[0].id).toBe(s.errors[0].metas.find((m) => m[0] === 'txn_id')?.[1]);
+  });
+
+  it('places cost errors on the posting (line, column, span), keeping the transaction id', () => {
+    // bean-check 2.3.5 reports 'Amount is zero: "0 HOOL"' on line 12 and 'Cost is negative'
+    // on line 15 of this text (checked in /tmp), the postings' lines.
+    const text = `${OPENS}
+2024-01-04 * "Zero cost"
+  Assets:Stock  0 HOOL {1 USD}
+  Assets:Bank  0 USD
+2024-01-05 * "Neg cost"
+  Assets:Stock  1 HOOL {-1 USD}
+  Assets:Bank  1 USD
+`;
+    const s = ledger(text);
+    expect(kinds(s)).toEqual(['InvalidCost', 'InvalidCost']);
+    expect(s.errors.map((e) => [e.src?.line, e.src?.column])).toEqual([
+      [12, 3],
+      [15, 3],
+    ]);
+    const e = s.errors[0];
+    expect(Buffer.from(text).subarray(e.src!.start, e.src!.end).toString()).toBe('Assets:Stock  0 HOOL {1 USD}');
+    expect(e.id).toBe(s.transactions.find((t) => t.narration === 'Zero cost')?.id);
   });
 
   it('rejects a group with two missing numbers', () => {
