@@ -636,3 +636,104 @@ export interface AuthState {
 }
 
 export type AuthStateBody = DataBody<AuthState>;
+
+// ---------------------------------------------------------------------------------------------
+// Financial statements (issue 16 §2): GET /api/statements/{balance-sheet|income-statement|trial-balance}
+// Query string: the filter (time, account, filter) or from/to, interval, conversion, invert.
+
+export type StatementKind = 'balance-sheet' | 'income-statement' | 'trial-balance';
+export type StatementInterval = 'year' | 'quarter' | 'month' | 'week';
+
+/** One column: a time range (`begin` included, `end` excluded) and the query that computed it. */
+export interface StatementColumn {
+  label: string;
+  begin: string;
+  end: string;
+  /** The built-in's text with this column's values and the filter written in ("Open query"). */
+  query: string;
+}
+
+/** One account of the tree; every array has one entry per column. */
+export interface StatementNode {
+  account: string;
+  /** Last component of the name. */
+  name: string;
+  /** The account's own postings, converted (an amount per currency left after conversion). */
+  balance: AmountJson[][];
+  /** balance plus every descendant's. */
+  balance_children: AmountJson[][];
+  /** at_value only: units of the lots in this subtree valued at cost for lack of a price. */
+  at_cost: AmountJson[][];
+  children: StatementNode[];
+}
+
+export interface Statement {
+  kind: StatementKind;
+  conversion: string;
+  invert: boolean;
+  interval: StatementInterval | null;
+  columns: StatementColumn[];
+  /** Root accounts (Assets, Liabilities, Equity, Income, Expenses order) that have rows. */
+  tree: StatementNode[];
+  /**
+   * Per column: balance sheet: Assets + Liabilities (net worth); income statement: net profit,
+   * -(Income + Expenses); trial balance: the sum of every account. Ledger signs whatever `invert`.
+   */
+  total: AmountJson[][];
+}
+
+export type StatementBody = DataBody<Statement>;
+
+// ---------------------------------------------------------------------------------------------
+// Holdings (issue 16 §3): GET /api/holdings?time|from/to&account&filter&group&stale_days
+
+export type HoldingsGroup = 'account' | 'currency' | 'cost_currency';
+
+export interface HoldingRow {
+  /** null unless grouped by account. */
+  account: string | null;
+  /** The commodity; null when grouped by cost currency. */
+  currency: string | null;
+  /** Currency of cost basis and market value: the cost currency, or the commodity itself for units held without cost. */
+  cost_currency: string;
+  /** Decimal strings; null when grouped by cost currency. */
+  units: string | null;
+  average_cost: string | null;
+  cost_basis: AmountJson;
+  /** Price of one unit in cost_currency on the valuation day, and the date of that quote. */
+  price: string | null;
+  price_date: string | null;
+  /** The price is older than stale_days before the valuation day. */
+  stale: boolean;
+  market_value: AmountJson;
+  /** Lots valued at their cost because they have no price (Fava), as units. */
+  unpriced: AmountJson[];
+  gain: AmountJson;
+  /** Percent of cost basis; null when the cost is zero. */
+  gain_percent: string | null;
+  /** Market value in the first operating currency; null if it cannot be converted. */
+  value: AmountJson | null;
+  /** value / total of the values, in percent (decimal string); null without value. */
+  weight: string | null;
+}
+
+export interface HoldingsTotal {
+  currency: string;
+  cost_basis: AmountJson[];
+  market_value: AmountJson[];
+  gain: AmountJson;
+}
+
+export interface Holdings {
+  group: HoldingsGroup;
+  /** Valuation day: the last day of the filtered time (YYYY-MM-DD). */
+  date: string;
+  stale_days: number;
+  rows: HoldingRow[];
+  /** One per operating currency. */
+  totals: HoldingsTotal[];
+  /** The texts that computed rows and totals ("Open query"). */
+  queries: { rows: string; totals: string[] };
+}
+
+export type HoldingsBody = DataBody<Holdings>;

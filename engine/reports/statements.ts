@@ -1,0 +1,129 @@
+/**
+ * The three statements (issue 16 §2) from the catalogue's built-ins, one query per column, put
+ * into account trees. What the queries do not give is computed here and said so:
+ * - subtree totals (sums of the rows), and per-column totals (net worth, net profit);
+ * - on the balance sheet, Equity:Unrealized: minus the total of every row of the column (Fava's
+ *   Tree.cap). After conversions and clearing the rows add up to nothing at cost; what is left at
+ *   other conversions (lots at units, market values above cost) is the unrealized gain, and
+ *   booking it makes the sheet balance at every conversion.
+ */
+import { formatDate, type DayNum } from '../dates';
+import type { AmountJson, Statement, StatementKind, StatementNode } from '../api-types';
+import type { Snapshot } from '../ledger/snapshot';
+import type { QueryResult } from '../query/index';
+import { Inventory } from '../query/inventory';
+import { findBuiltin } from '../builtins/catalogue/index';
+import { renderQuery } from '../builtins/render';
+import { filterQuery, isEmptyFilter, type Filter } from '../filters/index';
+import { splitRange, type Interval, type Period } from './intervals';
+import { buildTree, type TreeNode, type TreeRow } from './tree';
+
+export const BUILTIN_OF: Record<StatementKind, string> = {
+  'balance-sheet': 'statements.balance_sheet',
+  'income-statement': 'statements.income_statement',
+  'trial-balance': 'statements.trial_balance',
+};
+
+/** Fava's default `unrealized` option: the equity account of unrealized gains. */
+export const UNREALIZED_ACCOUNT = 'Equity:Unrealized';
+
+const INVERTED_ROOTS = new Set(['Income', 'Liabilities', 'Equity']);
+
+export interface StatementRequest {
+  kind: StatementKind;
+  /** The filtered time: `begin` included, `end` excluded. */
+  begin: DayNum;
+  end: DayNum;
+  interval: Interval | null;
+  /** 'units', 'at_cost', 'at_value' or a currency. */
+  conversion: string;
+  invert: boolean;
+  /** Account and entry filters are written into each query; its time is `begin`/`end` already. */
+  filter: Filter | null;
+}
+
+/** Runs one query text (the caller's time limit and snapshot). */
+export type RunText = (text: string) => QueryResult;
+
+/** The text of one column: the built-in with its values (and the filter) written in. */
+export function columnQuery(snapshot: Snapshot, req: StatementRequest, period: Period): string {
+  const builtin = findBuiltin(BUILTIN_OF[req.kind]);
+  if (!builtin) throw new Error(`no built-in ${BUILTIN_OF[req.kind]}`);
+  // The balance sheet and trial balance are balances at the column's end (from the range's
+  // beginning); the income statement is the change during the column.
+  const begin = req.kind === 'income-statement' ? period.begin : req.begin;
+  const text = renderQuery(builtin, { begin, end: period.end, conversion: req.conversion, invert: req.invert });
+  const filter = req.filter ? { ...req.filter, time: null } : null;
+  return filter && !isEmptyFilter(filter) ? filterQuery(text, filter, snapshot) : text;
+}
+
+/** Null when the interval would cut the range into too many columns (intervals.MAX_COLUMNS). */
+export function buildStatement(snapshot: Snapshot, req: StatementRequest, run: RunText): Statement | null {
+  const periods = splitRange(req.begin, req.end, req.interval);
+  if (periods === null) return null;
+  const rows: TreeRow[] = [];
+  const columns = periods.map((period, column) => {
+    const query = columnQuery(snapshot, req, period);
+    const result = run(query);
+    const idx = Object.fromEntries(result.columns.map((c, i) => [c.name, i]));
+    const sum = new Inventory();
+    for (const r of result.rows) {
+      const account = r[idx.account] as string;
+      const balance = r[idx.balance] as Inventory;
+      rows.push({ column, account, balance, atCost: (r[idx.at_cost] as Inventory | null) ?? null });
+      sum.addInventory(ledgerSign(req, account, balance));
+    }
+    if (req.kind === 'balance-sheet' && !sum.isEmpty()) {
+      const unrealized = sum.neg();
+      rows.push({ column, account: UNREALIZED_ACCOUNT, balance: req.invert ? unrealized.neg() : unrealized, atCost: null });
+    }
+    return { label: period.label, begin: formatDate(period.begin), end: formatDate(period.end), query };
+  });
+  const tree = buildTree(periods.length, rows);
+  return {
+    kind: req.kind,
+    conversion: req.conversion,
+    invert: req.invert,
+    interval: req.interval,
+    columns,
+    tree: tree.map(encodeNode),
+    total: periods.map((_, i) => amounts(columnTotal(req, tree, i))),
+  };
+}
+
+/** A row's balance with the ledger's sign (undoing `invert`). */
+function ledgerSign(req: StatementRequest, account: string, balance: Inventory): Inventory {
+  const root = account.split(':', 1)[0];
+  return req.invert && INVERTED_ROOTS.has(root) ? balance.neg() : balance;
+}
+
+function columnTotal(req: StatementRequest, roots: TreeNode[], column: number): Inventory {
+  const out = new Inventory();
+  const add = (name: string, negate = false) => {
+    const n = roots.find((r) => r.account === name);
+    if (n) out.addInventory(negate ? ledgerSign(req, name, n.total[column]).neg() : ledgerSign(req, name, n.total[column]));
+  };
+  if (req.kind === 'balance-sheet') ['Assets', 'Liabilities'].forEach((r) => add(r));
+  else if (req.kind === 'income-statement') ['Income', 'Expenses'].forEach((r) => add(r, true));
+  else roots.forEach((r) => add(r.account));
+  return out;
+}
+
+/** An inventory of plain amounts (converted: no lots) as one amount per currency. */
+export function amounts(inv: Inventory): AmountJson[] {
+  return inv
+    .units()
+    .positions()
+    .map((p) => ({ number: p.units.number.toString(), currency: p.units.currency }));
+}
+
+function encodeNode(n: TreeNode): StatementNode {
+  return {
+    account: n.account,
+    name: n.name,
+    balance: n.own.map(amounts),
+    balance_children: n.total.map(amounts),
+    at_cost: n.atCost.map(amounts),
+    children: n.children.map(encodeNode),
+  };
+}
