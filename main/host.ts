@@ -48,6 +48,11 @@ export interface HostOptions {
   now?: () => number;
   /** Reports listener failures (a broken listener must not stop the others or the reload). */
   onListenerError?: (e: unknown) => void;
+  /**
+   * Check that the main file exists before loading (default true). Engine workers turn it off:
+   * the main thread's host has checked, and a worker catching up books texts already read.
+   */
+  checkFile?: boolean;
 }
 
 export class LedgerHost {
@@ -55,6 +60,7 @@ export class LedgerHost {
   private readonly load: LedgerLoader;
   private readonly now: () => number;
   private readonly onListenerError: (e: unknown) => void;
+  private readonly checkFile: boolean;
   private loaded: Loaded | null = null;
   private lastProblem: LoadProblem | null = null;
   private readonly listeners = new Set<HostListener>();
@@ -70,6 +76,7 @@ export class LedgerHost {
     this.load = load;
     this.now = options.now ?? Date.now;
     this.onListenerError = options.onListenerError ?? ((e) => console.error('[host] reload listener failed:', e));
+    this.checkFile = options.checkFile ?? true;
   }
 
   /** The snapshot to read now, or null before the first successful load. Pin it once per request. */
@@ -162,12 +169,14 @@ export class LedgerHost {
     try {
       // A vanished main file keeps the last snapshot: an editor saving by delete-and-rename, or a
       // file moved away for a moment, should not blank every page.
-      const stat = await fs.stat(this.file).catch((e: NodeJS.ErrnoException) => {
-        throw new Error(
-          e.code === 'ENOENT' ? `ledger file not found: ${this.file}` : `cannot read ledger file ${this.file}: ${e.message}`,
-        );
-      });
-      if (!stat.isFile()) throw new Error(`ledger path is not a file: ${this.file}`);
+      if (this.checkFile) {
+        const stat = await fs.stat(this.file).catch((e: NodeJS.ErrnoException) => {
+          throw new Error(
+            e.code === 'ENOENT' ? `ledger file not found: ${this.file}` : `cannot read ledger file ${this.file}: ${e.message}`,
+          );
+        });
+        if (!stat.isFile()) throw new Error(`ledger path is not a file: ${this.file}`);
+      }
       snapshot = await this.load(this.file);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

@@ -93,6 +93,8 @@ class Slot {
   loading: PendingLoad | null = null;
   /** Settles when the load in `loading` ends (either way). */
   loadEnded: Promise<void> = Promise.resolve();
+  /** A generation this worker failed to book: not tried again (the next reload retries). */
+  failedLoadId = 0;
   /** Kept out of dispatch until idle, to load a newer generation. */
   draining = false;
   job: Job | null = null;
@@ -140,6 +142,8 @@ export class EnginePool {
   private closed = false;
   /** Workers replaced after a crash or a stuck request (tests, status). */
   respawns = 0;
+  /** Most workers ever loading at once (staggering keeps it at 1; tests check it). */
+  peakLoads = 0;
 
   constructor(options: PoolOptions) {
     this.size = Math.max(2, options.size ?? os.availableParallelism());
@@ -297,6 +301,7 @@ export class EnginePool {
           reject(e);
         },
       };
+      this.peakLoads = Math.max(this.peakLoads, this.slots.filter((s) => s.loading).length);
       const message: ToWorker = { type: 'load', loadId, texts };
       slot.worker.postMessage(message);
     });
@@ -310,13 +315,16 @@ export class EnginePool {
       for (;;) {
         if (this.closed) return;
         const target = this.published;
-        const slot = this.slots.find((s) => !s.dead && !s.loading && s.loadId < target);
+        const slot = this.slots.find((s) => !s.dead && !s.loading && s.loadId < target && s.failedLoadId !== target);
         if (!slot || !this.publishedTexts) return;
         slot.draining = true;
         try {
           await slot.ready;
           await slot.whenIdle();
-          await this.loadOn(slot, target, this.publishedTexts).catch((e: Error) => this.log(`a worker could not catch up: ${e.message}`));
+          await this.loadOn(slot, target, this.publishedTexts).catch((e: Error) => {
+            slot.failedLoadId = target;
+            this.log(`a worker could not catch up: ${e.message}`);
+          });
         } finally {
           slot.draining = false;
         }

@@ -1,0 +1,192 @@
+/**
+ * The engine pool end to end: real worker threads running the real engine on small ledgers
+ * written here. Expected figures are hand-computed (N transactions of 10.00 USD from Assets:Cash
+ * to Expenses:Food: 2N postings, N * 10.00 USD of food); bean-query 2.3.5 gives the same count
+ * and sum on these ledgers (`SELECT count(account)`: 2.3.5 has no count(*); `SELECT sum(number) WHERE
+ * account = 'Expenses:Food'`: 6 and 30.00 for N = 3).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openLedgerService, type LedgerService } from '../../../main/start';
+import type { PoolOptions } from '../../../main/engine/pool';
+import { listen, type Listening } from '../../../main/server/listen';
+import { tempDir, type TempDir } from '../fake-ledger';
+
+const SLOW = new URL('./slow-routes.ts', import.meta.url).href;
+const BASE = 'http://127.0.0.1';
+
+let tmp: TempDir | null = null;
+let service: LedgerService | null = null;
+let server: Listening | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+  await service?.close();
+  service = null;
+  tmp?.cleanup();
+  tmp = null;
+});
+
+function ledger(n: number): string {
+  let text = '2024-01-01 open Assets:Cash\n2024-01-01 open Expenses:Food\n';
+  for (let i = 0; i < n; i++) text += `2024-02-01 * "meal ${i}"\n  Expenses:Food  10.00 USD\n  Assets:Cash\n`;
+  return text;
+}
+
+async function open(n: number, pool: Omit<PoolOptions, 'file'> = {}): Promise<{ file: string; service: LedgerService }> {
+  tmp = tempDir();
+  const file = tmp.write('main.beancount', ledger(n));
+  service = await openLedgerService({ ledger: file, watch: false, pool: { size: 2, routeModules: [SLOW], ...pool } });
+  return { file, service };
+}
+
+async function get(path: string, init: RequestInit = {}): Promise<Response> {
+  return service!.app.fetch(new Request(BASE + path, init));
+}
+
+async function count(): Promise<{ status: number; count: number | null }> {
+  const res = await get('/api/query', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'SELECT count(*)' }),
+  });
+  const body = (await res.json()) as { data?: { rows: number[][] } };
+  return { status: res.status, count: body.data ? Number(body.data.rows[0][0]) : null };
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const allCaughtUp = () => service!.pool!.workerGenerations().every((g) => g === service!.pool!.generation);
+
+describe('EnginePool', () => {
+  it('answers /api from the workers; status stays on the main thread', async () => {
+    await open(3);
+    expect(service!.first.status).toMatchObject({ generation: 1, transaction_count: 3, error_count: 0, file_count: 1 });
+    expect(await count()).toEqual({ status: 200, count: 6 });
+    const sum = await get('/api/query', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: "SELECT sum(number) AS food WHERE account = 'Expenses:Food'" }),
+    });
+    expect((await sum.json()).data.rows).toEqual([['30.00']]);
+    const missing = await get('/api/nothing');
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).message).toBe('no API endpoint GET /api/nothing');
+    const status = await get('/api/status');
+    expect((await status.json()).data).toMatchObject({ generation: 1, transaction_count: 3 });
+    // A bad query is the worker's 400 with its position, unchanged by the transport.
+    const bad = await get('/api/query', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"SELEC 1"}' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ line: 1, column: 1 });
+  }, 120_000);
+
+  it('checks credentials on the main thread before forwarding', async () => {
+    tmp = tempDir();
+    const file = tmp.write('main.beancount', ledger(1));
+    service = await openLedgerService({ ledger: file, watch: false, pool: { size: 2 }, app: { auth: { username: 'u', password: 'p' } } });
+    expect((await get('/api/query', { method: 'POST', body: '{"query":"SELECT 1"}' })).status).toBe(401);
+    const auth = { authorization: 'Basic ' + Buffer.from('u:p').toString('base64'), 'content-type': 'application/json' };
+    const res = await get('/api/query', { method: 'POST', headers: auth, body: '{"query":"SELECT count(*)"}' });
+    expect((await res.json()).data.rows).toEqual([[2]]);
+  }, 120_000);
+
+  it('stops a query at the time limit inside the worker, without replacing the worker', async () => {
+    await open(2, { timeLimitMs: 400, graceMs: 5000 });
+    const started = Date.now();
+    const res = await get('/api/test/spin');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/time limit/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(service!.pool!.respawns).toBe(0);
+  }, 120_000);
+
+  it('terminates a worker that ignores the limit, answers its request with a 400 and replaces it', async () => {
+    await open(2, { timeLimitMs: 300, graceMs: 300, log: () => undefined });
+    const res = await get('/api/test/hang');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/time limit and did not stop/);
+    expect(service!.pool!.respawns).toBe(1);
+    expect(await count()).toEqual({ status: 200, count: 4 });
+    await until(allCaughtUp);
+  }, 120_000);
+
+  it('answers the request of a crashed worker with a 400 and serves the same ledger from its replacement', async () => {
+    await open(2, { log: () => undefined });
+    const res = await get('/api/test/crash');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/engine worker stopped .* while answering this request/);
+    expect(service!.pool!.respawns).toBe(1);
+    await until(allCaughtUp);
+    // Both workers (the replacement included) answer, from the ledger of the published generation.
+    const who = await Promise.all([get('/api/test/who'), get('/api/test/who')].map(async (r) => (await (await r).json()).data));
+    expect(who.map((w) => w.transactions)).toEqual([2, 2]);
+    expect(new Set(who.map((w) => w.thread)).size).toBe(2);
+  }, 120_000);
+
+  it('answers light requests on another worker while one is busy, and stops work whose HTTP client hung up', async () => {
+    await open(2, { timeLimitMs: 60_000, graceMs: 60_000 });
+    server = await listen(service!.app, { port: 0 });
+    // A client starts endless work and hangs up after 300 ms.
+    const req = http.get(`${server.url}/api/test/spin`);
+    req.on('error', () => undefined);
+    await new Promise((r) => setTimeout(r, 300));
+    const t = Date.now();
+    expect(await count()).toEqual({ status: 200, count: 4 });
+    const light = Date.now() - t;
+    req.destroy();
+    // Both workers free again without a replacement: the spinning request saw its flag.
+    await until(async () => {
+      const who = await Promise.all([get('/api/test/who'), get('/api/test/who')].map(async (r) => (await (await r).json()).data.thread));
+      return new Set(who).size === 2;
+    }, 20_000);
+    expect(service!.pool!.respawns).toBe(0);
+    expect(light).toBeLessThan(5000);
+  }, 120_000);
+
+  it('reloads one worker at a time; requests see the old ledger, then only the new one, and none fails', async () => {
+    const { file } = await open(1500);
+    await until(allCaughtUp);
+    fs.writeFileSync(file, ledger(2500));
+    const seen: Array<{ status: number; count: number | null; ms: number }> = [];
+    let done = false;
+    const reload = service!.host.reload().finally(() => (done = true));
+    while (!done) {
+      const t = Date.now();
+      const c = await count();
+      seen.push({ ...c, ms: Date.now() - t });
+    }
+    const out = await reload;
+    expect(out.swapped).toBe(true);
+    expect(out.status).toMatchObject({ generation: 2, transaction_count: 2500 });
+    // Right after the swap, and while the second worker catches up, only the new ledger answers.
+    while (!allCaughtUp()) seen.push({ ...(await count()), ms: 0 });
+    seen.push({ ...(await count()), ms: 0 });
+    expect(seen.every((s) => s.status === 200)).toBe(true);
+    const counts = seen.map((s) => s.count);
+    expect(counts.every((c) => c === 3000 || c === 5000)).toBe(true);
+    expect(counts.indexOf(3000) === -1 || counts.lastIndexOf(3000) < counts.indexOf(5000)).toBe(true);
+    expect(counts.at(-1)).toBe(5000);
+    expect(service!.pool!.peakLoads).toBe(1);
+    // Light requests were served by the other worker, not held for the load.
+    expect(Math.max(...seen.map((s) => s.ms))).toBeLessThan(out.status.load_ms!);
+  }, 180_000);
+
+  it('keeps serving the last good ledger when the main file goes away; workers catch up from the texts read', async () => {
+    const logs: string[] = [];
+    const { file } = await open(2, { log: (m) => logs.push(m) });
+    fs.rmSync(file);
+    const out = await service!.host.reload();
+    expect(out).toMatchObject({ swapped: false, status: { generation: 1, problem: { message: `ledger file not found: ${file}` } } });
+    expect(await count()).toEqual({ status: 200, count: 4 });
+    // The second worker books generation 1 from the first one's texts, though the file is gone.
+    await until(allCaughtUp);
+    expect(logs).toEqual([]);
+  }, 120_000);
+});
