@@ -1,0 +1,167 @@
+/**
+ * Writing a filter into a query's text, and what the filtered queries answer on a small ledger.
+ * The figures were computed by hand and cross-checked with bean-query (Beancount 2.3.5) running
+ * the same filtered texts (`BALANCES FROM OPEN ON 2024-01-01 CLOSE ON 2025-01-01`: Assets:Bank
+ * 1510.00 USD, Equity:Earnings:Previous -950.00 USD, Income:Salary -1200.00 USD, ...;
+ * `... FROM 'trip-2024' IN tags AND NOT 'food' IN tags`: the two postings of the flight).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseDate } from '../../../engine/dates';
+import { loadLedger } from '../../../engine/ledger/index';
+import type { Snapshot } from '../../../engine/ledger/snapshot';
+import { runQuery } from '../../../engine/query/index';
+import { filterQuery, parseFilter, FilterError, type FilterParams } from '../../../engine/filters/index';
+import { toText } from '../../../engine/query/values';
+
+export const FILTER_LEDGER = `option "operating_currency" "USD"
+2023-01-01 open Assets:Bank USD
+2023-01-01 open Assets:Broker
+2023-01-01 open Expenses:Food USD
+2023-01-01 open Expenses:Travel USD
+2023-01-01 open Income:Salary USD
+
+2023-06-01 * "Employer" "June salary"
+  Assets:Bank  1000.00 USD
+  Income:Salary
+
+2023-12-20 * "Shop" "Groceries" #food
+  Expenses:Food  50.00 USD
+  Assets:Bank
+
+2024-01-15 * "Airline" "Flight" #trip-2024 ^trip
+  source: "card"
+  Expenses:Travel  300.00 USD
+  Assets:Bank
+
+2024-02-10 * "Market" "Food on the trip" #trip-2024 #food
+  Expenses:Food  40.00 USD
+  Assets:Bank
+
+2024-03-05 * "Broker" "Buy shares"
+  Assets:Broker  2 HOOL {150.00 USD}
+  Assets:Bank  -300.00 USD
+
+2024-04-01 * "Employer" "April salary"
+  Assets:Bank  1200.00 USD
+  Income:Salary
+`;
+
+let snap: Snapshot;
+const today = parseDate('2024-03-15')!;
+
+beforeAll(() => {
+  const dir = mkdtempSync(join(tmpdir(), 'filters-'));
+  writeFileSync(join(dir, 'main.beancount'), FILTER_LEDGER);
+  snap = loadLedger(join(dir, 'main.beancount'));
+  expect(snap.errors).toEqual([]);
+});
+
+const text = (query: string, params: FilterParams) => filterQuery(query, parseFilter(params, { today }), snap);
+function rows(query: string, params: FilterParams = {}): string[] {
+  const r = runQuery(snap, text(query, params));
+  return r.rows.map((row) => row.map((v, i) => (v === null ? '' : toText(r.columns[i].type, v))).join(' | '));
+}
+
+describe('the filtered text', () => {
+  it('postings statements without FROM get FROM condition and period clauses', () => {
+    expect(text('BALANCES', { time: '2024' })).toBe('BALANCES FROM OPEN ON 2024-01-01 CLOSE ON 2025-01-01');
+    expect(text('SELECT date, account', { filter: '#food' })).toBe("SELECT date, account FROM (tags IS NOT NULL AND 'food' IN tags)");
+    expect(text('JOURNAL "Bank" AT cost', { account: 'Assets' })).toBe(
+      "JOURNAL \"Bank\" AT cost FROM (account IS NOT NULL AND under(account, 'Assets'))",
+    );
+    expect(text('BALANCES WHERE number > 0', { time: 'month', account: 'bank' })).toBe(
+      "BALANCES FROM (account IS NOT NULL AND account ~ 'bank') OPEN ON 2024-03-01 CLOSE ON 2024-04-01 WHERE number > 0",
+    );
+  });
+  it('an existing FROM: the condition before its expression, period clauses combined', () => {
+    expect(text('SELECT account FROM year = 2024 OR flag = "!" CLEAR', { filter: '-#food', time: '2023-06 - 2024' })).toBe(
+      "SELECT account FROM (NOT (tags IS NOT NULL AND 'food' IN tags)) AND (year = 2024 OR flag = \"!\") OPEN ON 2023-06-01 CLOSE ON 2025-01-01 CLEAR",
+    );
+    // The later OPEN and the earlier CLOSE; a bare CLOSE takes the range's end.
+    expect(text('BALANCES FROM OPEN ON 2024-02-01 CLOSE ON 2024-12-01', { time: '2024' })).toBe(
+      'BALANCES FROM OPEN ON 2024-02-01 CLOSE ON 2024-12-01',
+    );
+    expect(text('BALANCES FROM OPEN ON 2023-02-01 CLOSE', { time: '2024-Q1' })).toBe('BALANCES FROM OPEN ON 2024-01-01 CLOSE ON 2024-04-01');
+    expect(text('SELECT account FROM CLEAR', { time: '2024', filter: '#x' })).toBe(
+      "SELECT account FROM (tags IS NOT NULL AND 'x' IN tags) OPEN ON 2024-01-01 CLOSE ON 2025-01-01 CLEAR",
+    );
+    // A range entirely before the query's period: an empty period, not an error.
+    expect(text('BALANCES FROM OPEN ON 2024-06-01', { time: '2023' })).toBe('BALANCES FROM OPEN ON 2024-06-01 CLOSE ON 2024-06-01');
+    expect(text('SELECT account FROM #postings LIMIT 1', { time: '2024' })).toBe('SELECT account FROM OPEN ON 2024-01-01 CLOSE ON 2025-01-01 LIMIT 1');
+  });
+  it('another table: one condition before WHERE, the time filter on its date', () => {
+    expect(text('SELECT date FROM #transactions WHERE payee ~ "o"', { time: '2024', filter: 'Groceries, #trip-2024' })).toBe(
+      "SELECT date FROM #transactions WHERE ((((payee IS NOT NULL AND payee ~ 'Groceries') OR (narration IS NOT NULL AND narration ~ 'Groceries')) OR (tags IS NOT NULL AND 'trip-2024' IN tags)) AND ((date >= 2024-01-01 AND date < 2025-01-01))) AND (payee ~ \"o\")",
+    );
+    expect(text('SELECT date FROM #prices', { filter: '#x' })).toBe('SELECT date FROM #prices WHERE FALSE');
+    expect(text('SELECT date FROM #prices', { time: '2024-03' })).toBe('SELECT date FROM #prices WHERE (date >= 2024-03-01 AND date < 2024-04-01)');
+  });
+  it('no filter leaves the text alone', () => {
+    expect(text('SELECT 1', {})).toBe('SELECT 1');
+  });
+});
+
+describe('figures with and without the filter', () => {
+  it('time filter: opening balances and previous earnings, nothing after the range', () => {
+    expect(rows('BALANCES')).toEqual([
+      'Assets:Bank | (1510.00 USD)',
+      'Assets:Broker | (2 HOOL {150.00 USD, 2024-03-05})',
+      'Income:Salary | (-2200.00 USD)',
+      'Expenses:Food | (90.00 USD)',
+      'Expenses:Travel | (300.00 USD)',
+    ]);
+    expect(rows('BALANCES', { time: '2024' })).toEqual([
+      'Assets:Bank | (1510.00 USD)',
+      'Assets:Broker | (2 HOOL {150.00 USD, 2024-03-05})',
+      'Equity:Earnings:Previous | (-950.00 USD)',
+      'Equity:Opening-Balances | ()',
+      'Income:Salary | (-1200.00 USD)',
+      'Expenses:Food | (40.00 USD)',
+      'Expenses:Travel | (300.00 USD)',
+    ]);
+    // 2024-01-01 .. 2024-02-29: Bank 950 - 300 - 40.
+    expect(rows("SELECT account, sum(position) WHERE account ~ 'Bank' GROUP BY account", { time: '2024-01 to 2024-02' })).toEqual([
+      'Assets:Bank | (610.00 USD)',
+    ]);
+  });
+  it('entry filter: tags, exclusion, payee, metadata, or', () => {
+    expect(rows('SELECT date, account, position', { filter: '#trip-2024 -#food' })).toEqual([
+      '2024-01-15 | Expenses:Travel | 300.00 USD',
+      '2024-01-15 | Assets:Bank | -300.00 USD',
+    ]);
+    expect(rows('SELECT date, account', { filter: 'payee:"^shop$", source:card' })).toEqual([
+      '2023-12-20 | Expenses:Food',
+      '2023-12-20 | Assets:Bank',
+      '2024-01-15 | Expenses:Travel',
+      '2024-01-15 | Assets:Bank',
+    ]);
+    expect(rows("SELECT sum(number) WHERE account = 'Assets:Bank'", { filter: '^trip' })).toEqual(['-300.00']);
+  });
+  it('any() and all() over the postings of a transaction', () => {
+    expect(rows('SELECT date, account', { filter: 'any(account:"^Assets:Broker")' })).toEqual([
+      '2024-03-05 | Assets:Broker',
+      '2024-03-05 | Assets:Bank',
+    ]);
+    // Transactions with no Food posting: both salaries, the flight, the shares.
+    expect(rows('SELECT DISTINCT date', { filter: 'all(-account:"Expenses:Food")' })).toEqual([
+      '2023-06-01',
+      '2024-01-15',
+      '2024-03-05',
+      '2024-04-01',
+    ]);
+    // A posting over 100 units: both salaries and the flight; minus the employer.
+    expect(rows('SELECT DISTINCT narration', { filter: 'any(units > 100) -Employer' })).toEqual(['Flight']);
+  });
+  it('account filter: a name keeps the account and its children, not siblings', () => {
+    expect(rows('BALANCES', { account: 'Assets' })).toEqual(['Assets:Bank | (1510.00 USD)', 'Assets:Broker | (2 HOOL {150.00 USD, 2024-03-05})']);
+    expect(rows('BALANCES', { account: 'food|travel', time: '2024-Q1' })).toEqual(['Expenses:Food | (40.00 USD)', 'Expenses:Travel | (300.00 USD)']);
+    expect(rows('SELECT count(*) FROM #transactions', { account: 'Expenses:Food' })).toEqual(['2']);
+  });
+  it('a bad filter is a FilterError naming the filter', () => {
+    expect(() => text('BALANCES', { time: '2024-13' })).toThrow(FilterError);
+    expect(() => text('BALANCES', { filter: 'any(#a' })).toThrow(/^entry filter at column 7/);
+  });
+});
