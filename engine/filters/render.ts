@@ -92,12 +92,26 @@ function accountTest(filter: AccountFilter, expr: string): string {
 
 /**
  * The account filter on a table: its `account` column; on #transactions and #entries (a set of
- * accounts) the transactions with a posting to a matching account; else no row.
+ * `accounts`) the rows naming a matching account, as Fava keeps the entries that touch it. A set
+ * is read through its text (`str(accounts)`, names joined by commas, which names cannot hold):
+ * exact for a name; for a regular expression the transactions are found by their postings
+ * (`idsOf`) and other directives by the joined text (where `^` anchors only the first name).
  */
 export function accountCondition(filter: AccountFilter, ctx: RenderContext): string {
-  if (column(ctx.table, 'account', 'str')) return accountTest(filter, 'account');
-  if (column(ctx.table, 'id') && column(ctx.table, 'accounts')) return idList(ctx.idsOf(accountTest(filter, 'account')));
-  return FALSE;
+  const t = ctx.table;
+  if (column(t, 'account', 'str')) return accountTest(filter, 'account');
+  if (!column(t, 'accounts')) return FALSE;
+  if (filter.kind === 'name') {
+    const re = `(^|,)${escapeRegex(filter.name)}(:[^,]*)?(,|$)`;
+    return `(accounts IS NOT NULL AND ${renderString(re)} ?~ str(accounts))`;
+  }
+  const txns = column(t, 'id') ? idList(ctx.idsOf(accountTest(filter, 'account'))) : FALSE;
+  if (!column(t, 'type', 'str')) return txns;
+  return orAll([txns, `(type != 'transaction' AND ${matches('str(accounts)', filter.pattern)})`]);
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
 function idList(ids: string[]): string {

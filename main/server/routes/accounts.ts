@@ -17,6 +17,9 @@ import type { Dec } from '../../../engine/decimal';
 import type { AccountJournalAssertion, AccountJournalPosting, AccountJournalRow, AmountJson, Page } from '../../../engine/api-types';
 import type { RouteModule } from '../app';
 import { columnIndex, requestRunner } from './builtin-call';
+import { readFilter } from './filter-params';
+import type { Filter } from '../../../engine/filters/index';
+
 import { pathParam, readPaging, totalPages, type Paging } from './page-params';
 
 const amountJson = (a: Amount): AmountJson => ({ number: a.number.toString(), currency: a.currency });
@@ -30,9 +33,10 @@ interface Assertion {
   row: Omit<AccountJournalAssertion, 'balance'>;
 }
 
-export function accountJournalPage(snapshot: Snapshot, account: string, paging: Paging): Page<AccountJournalRow> {
+export function accountJournalPage(snapshot: Snapshot, account: string, paging: Paging, filter?: Filter): Page<AccountJournalRow> {
   const { page, size, offset } = paging;
-  const run = requestRunner(snapshot);
+  // Every query of the page sees the page filter (issue 16 §1).
+  const run = requestRunner(snapshot, undefined, filter);
 
   const a = run.call('accounts.balance_assertions', { account });
   const ai = columnIndex(a);
@@ -128,6 +132,6 @@ export function accountJournalPage(snapshot: Snapshot, account: string, paging: 
 export const accountRoutes: RouteModule = (routes) => {
   routes.get('/api/accounts/:account/journals', (c) => {
     const account = pathParam(c.event, 'account');
-    return { data: accountJournalPage(c.snapshot, account, readPaging(c.event)) };
+    return { data: accountJournalPage(c.snapshot, account, readPaging(c.event), readFilter(c.event, c.snapshot)) };
   });
 };

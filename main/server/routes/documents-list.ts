@@ -8,9 +8,12 @@ import type { Snapshot } from '../../../engine/ledger/snapshot';
 import type { DocumentItem } from '../../../engine/api-types';
 import type { RouteModule } from '../app';
 import { callBuiltin, columnIndex } from './builtin-call';
+import { readFilter } from './filter-params';
+import type { Filter } from '../../../engine/filters/index';
 
-export function documentList(snapshot: Snapshot): DocumentItem[] {
-  const r = callBuiltin(snapshot, 'documents.all', {});
+
+export function documentList(snapshot: Snapshot, filter?: Filter): DocumentItem[] {
+  const r = callBuiltin(snapshot, 'documents.all', {}, { filter });
   const i = columnIndex(r);
   return r.rows.map((row) => ({
     date: formatDate(row[i.date] as number),
@@ -22,5 +25,5 @@ export function documentList(snapshot: Snapshot): DocumentItem[] {
 }
 
 export const documentListRoutes: RouteModule = (routes) => {
-  routes.get('/api/documents', (c) => ({ data: documentList(c.snapshot) }));
+  routes.get('/api/documents', (c) => ({ data: documentList(c.snapshot, readFilter(c.event, c.snapshot)) }));
 };

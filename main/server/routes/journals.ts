@@ -21,6 +21,9 @@ import type {
 } from '../../../engine/api-types';
 import type { RouteModule } from '../app';
 import { columnIndex, requestRunner, type RequestRunner } from './builtin-call';
+import { readFilter } from './filter-params';
+import type { Filter } from '../../../engine/filters/index';
+
 import { readPaging, readSetFilter, readTextFilter, totalPages, type Paging } from './page-params';
 
 const amountJson = (a: Amount) => ({ number: a.number.toString(), currency: a.currency });
@@ -32,10 +35,11 @@ export interface JournalFilters {
   links: string[] | null;
 }
 
-export function journalPage(snapshot: Snapshot, paging: Paging, filters: JournalFilters): Page<JournalItem> {
+/** `filter`: the page filter (issue 16 §1); it chooses the listed entries, whose postings are then all shown. */
+export function journalPage(snapshot: Snapshot, paging: Paging, filters: JournalFilters, filter?: Filter): Page<JournalItem> {
   const { page, size, offset } = paging;
   const run = requestRunner(snapshot);
-  const r = run.call('journals.page', { ...filters, size, offset }, { countTotal: true });
+  const r = run.call('journals.page', { ...filters, size, offset }, { countTotal: true, filter });
   const total = r.total ?? 0;
   const i = columnIndex(r);
 
@@ -139,6 +143,6 @@ export const journalRoutes: RouteModule = (routes) => {
       tags: readSetFilter(c.event, 'tags'),
       links: readSetFilter(c.event, 'links'),
     };
-    return { data: journalPage(c.snapshot, paging, filters) };
+    return { data: journalPage(c.snapshot, paging, filters, readFilter(c.event, c.snapshot)) };
   });
 };

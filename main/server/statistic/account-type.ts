@@ -8,6 +8,8 @@ import type { Inventory } from '../../../engine/query/inventory';
 import type { AccountType, AccountTypeBreakdownRow, StatisticAccountType, TopPosting } from '../../../engine/api-types';
 import { ApiError } from '../http-errors';
 import { columnIndex, requestRunner } from '../routes/builtin-call';
+import type { Filter } from '../../../engine/filters/index';
+
 import type { DayRange } from '../routes/page-params';
 import { operatingCurrency } from './currency';
 import { amountJson, sumTotals, valuedTotal } from './valued';
@@ -21,11 +23,11 @@ export function parseAccountType(segment: string): AccountType {
   return t;
 }
 
-export function buildAccountType(snapshot: Snapshot, type: AccountType, range: DayRange): StatisticAccountType {
+export function buildAccountType(snapshot: Snapshot, type: AccountType, range: DayRange, filter?: Filter): StatisticAccountType {
   const currency = operatingCurrency(snapshot);
   const params = { type, from: range.from, to: range.to, currency };
 
-  const run = requestRunner(snapshot);
+  const run = requestRunner(snapshot, undefined, filter);
   const b = run.call('report.breakdown', params);
   const bi = columnIndex(b);
   const breakdown: AccountTypeBreakdownRow[] = b.rows.map((row) => ({

@@ -16,6 +16,8 @@ import { DEFAULT_TIME_LIMIT_MS, defaultMaxResultValues, tooLargeError } from '..
 import type { AccountType, GraphInterval, GraphPoint, StatisticGraph, ValuedTotal } from '../../../engine/api-types';
 import { ApiError } from '../http-errors';
 import { columnIndex, requestRunner } from '../routes/builtin-call';
+import type { Filter } from '../../../engine/filters/index';
+
 import type { DayRange } from '../routes/page-params';
 import { INTERVAL_TEXT, MAX_GRAPH_POINTS, binCount, binStarts, valuationDay } from './buckets';
 import { operatingCurrency } from './currency';
@@ -38,7 +40,13 @@ export function parseInterval(text: string | null): GraphInterval {
 
 type Changes = Array<{ type: AccountType } & ValuedTotal>;
 
-export function buildGraph(snapshot: Snapshot, range: DayRange, interval: GraphInterval, limits: GraphLimits = {}): StatisticGraph {
+export function buildGraph(
+  snapshot: Snapshot,
+  range: DayRange,
+  interval: GraphInterval,
+  limits: GraphLimits = {},
+  filter?: Filter,
+): StatisticGraph {
   const { from, to } = range;
   const count = binCount(interval, from, to);
   if (count > MAX_GRAPH_POINTS) {
@@ -49,7 +57,7 @@ export function buildGraph(snapshot: Snapshot, range: DayRange, interval: GraphI
     );
   }
   const maxValues = limits.maxResultValues ?? defaultMaxResultValues();
-  const run = requestRunner(snapshot, limits.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
+  const run = requestRunner(snapshot, limits.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS, filter);
 
   const currency = operatingCurrency(snapshot);
   const params = { from, to, interval: INTERVAL_TEXT[interval], currency };

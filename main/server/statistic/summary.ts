@@ -8,14 +8,16 @@ import type { Snapshot } from '../../../engine/ledger/snapshot';
 import type { Inventory } from '../../../engine/query/inventory';
 import type { StatisticSummary, ValuedTotal } from '../../../engine/api-types';
 import { columnIndex, requestRunner } from '../routes/builtin-call';
+import type { Filter } from '../../../engine/filters/index';
+
 import type { DayRange } from '../routes/page-params';
 import { operatingCurrency } from './currency';
 import { valuedTotal } from './valued';
 
-export function buildSummary(snapshot: Snapshot, range: DayRange): StatisticSummary {
+export function buildSummary(snapshot: Snapshot, range: DayRange, filter?: Filter): StatisticSummary {
   const currency = operatingCurrency(snapshot);
   const { from, to } = range;
-  const run = requestRunner(snapshot);
+  const run = requestRunner(snapshot, undefined, filter);
   const empty = (): ValuedTotal => valuedTotal(currency, null, null);
 
   const oneRow = (name: string, values: Record<string, string | number>): ValuedTotal => {

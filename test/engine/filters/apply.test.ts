@@ -15,39 +15,8 @@ import type { Snapshot } from '../../../engine/ledger/snapshot';
 import { runQuery } from '../../../engine/query/index';
 import { filterQuery, parseFilter, FilterError, type FilterParams } from '../../../engine/filters/index';
 import { toText } from '../../../engine/query/values';
+import { FILTER_LEDGER } from './ledger';
 
-export const FILTER_LEDGER = `option "operating_currency" "USD"
-2023-01-01 open Assets:Bank USD
-2023-01-01 open Assets:Broker
-2023-01-01 open Expenses:Food USD
-2023-01-01 open Expenses:Travel USD
-2023-01-01 open Income:Salary USD
-
-2023-06-01 * "Employer" "June salary"
-  Assets:Bank  1000.00 USD
-  Income:Salary
-
-2023-12-20 * "Shop" "Groceries" #food
-  Expenses:Food  50.00 USD
-  Assets:Bank
-
-2024-01-15 * "Airline" "Flight" #trip-2024 ^trip
-  source: "card"
-  Expenses:Travel  300.00 USD
-  Assets:Bank
-
-2024-02-10 * "Market" "Food on the trip" #trip-2024 #food
-  Expenses:Food  40.00 USD
-  Assets:Bank
-
-2024-03-05 * "Broker" "Buy shares"
-  Assets:Broker  2 HOOL {150.00 USD}
-  Assets:Bank  -300.00 USD
-
-2024-04-01 * "Employer" "April salary"
-  Assets:Bank  1200.00 USD
-  Income:Salary
-`;
 
 let snap: Snapshot;
 const today = parseDate('2024-03-15')!;
@@ -159,6 +128,10 @@ describe('figures with and without the filter', () => {
     expect(rows('BALANCES', { account: 'Assets' })).toEqual(['Assets:Bank | (1510.00 USD)', 'Assets:Broker | (2 HOOL {150.00 USD, 2024-03-05})']);
     expect(rows('BALANCES', { account: 'food|travel', time: '2024-Q1' })).toEqual(['Expenses:Food | (40.00 USD)', 'Expenses:Travel | (300.00 USD)']);
     expect(rows('SELECT count(*) FROM #transactions', { account: 'Expenses:Food' })).toEqual(['2']);
+    // #entries: the open directive and the two transactions touching the account, by name or regex.
+    const food = ['2023-01-01 | open', '2023-12-20 | transaction', '2024-02-10 | transaction'];
+    expect(rows('SELECT date, type FROM #entries', { account: 'Expenses:Food' })).toEqual(food);
+    expect(rows('SELECT date, type FROM #entries', { account: 'es:fo+d' })).toEqual(food);
   });
   it('a bad filter is a FilterError naming the filter', () => {
     expect(() => text('BALANCES', { time: '2024-13' })).toThrow(FilterError);
