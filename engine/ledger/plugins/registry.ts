@@ -26,6 +26,9 @@ import { pedanticPlugin } from './pedantic';
 import { sellgainsPlugin } from './sellgains';
 import { tagPendingPlugin } from './tag-pending';
 import { uniquePricesPlugin } from './unique-prices';
+import { splitExpensesPlugin } from './split-expenses';
+import { currencyAccountsPlugin } from './currency-accounts';
+import { unrealizedPlugin } from './unrealized';
 import type { PluginDef } from './types';
 
 export const PLUGINS: readonly PluginDef<any>[] = [
@@ -51,6 +54,9 @@ export const PLUGINS: readonly PluginDef<any>[] = [
   sellgainsPlugin,
   tagPendingPlugin,
   uniquePricesPlugin,
+  unrealizedPlugin,
+  splitExpensesPlugin,
+  currencyAccountsPlugin,
 ];
 
 const byName = new Map<string, PluginDef>();

@@ -94,3 +94,20 @@ export function accountsOfDirective(d: DirectiveAst): string[] {
       return [];
   }
 }
+
+/**
+ * A booked posting row written back as an explicit posting (its lot's cost spelled out), for
+ * transforms that rewrite booked transactions; `src` is the written posting's position.
+ */
+export function explicitPosting(p: import('../snapshot').Posting, src: import('../ast').SourceRef): PostingAst {
+  return {
+    flag: p.flag,
+    account: p.account,
+    number: p.units.number,
+    currency: p.units.currency,
+    cost: p.cost ? { perUnit: p.cost.number, total: null, currency: p.cost.currency, date: p.cost.date, label: p.cost.label, merge: false, isTotal: false } : null,
+    price: p.price ? { number: p.price.number, currency: p.price.currency, isTotal: false } : null,
+    meta: p.meta,
+    src,
+  };
+}
