@@ -17,6 +17,7 @@ import { SyntaxErrors, SyntaxMessages as M } from '../errors';
 import { BOM, COLON, CR, HASH, LF, SEMI, SPACE, TAB, isDigit, isFlagChar, isIgnoredLineStart, isLower } from './chars';
 import { customToBudget, isCustomBudget } from './custom-budgets';
 import { readDatedDirective } from './directives';
+import { duplicateMetaMessages } from './duplicate-meta';
 import { Positions } from './positions';
 import { Scanner, SyntaxFail, parseTimeOfDay } from './scanner';
 import { readTransaction, readTransactionFlag } from './transaction';
@@ -144,6 +145,10 @@ class FileParser {
         return;
       }
       d = b;
+    }
+    // zhang has no such rule (repeated `document` keys are its way to attach several files).
+    if (d.type === 'transaction' && !this.sc.zhang) {
+      for (const message of duplicateMetaMessages(d)) this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), message));
     }
     if (!this.sc.zhang && d.meta.length > 0) this.timeFromMeta(d, ls, end);
     if (this.meta.length > 0) this.applyPushedMeta(d);

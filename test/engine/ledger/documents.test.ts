@@ -21,7 +21,8 @@ describe('documents', () => {
 `,
       { existing: ['/ledger/statements/jan.pdf'] },
     );
-    expect(kinds(s)).toEqual(['TransactionHasMultipleImplicitPosting']);
+    // The repeated `document` key is reported as bean-check does (Beancount file); all values are kept.
+    expect(kinds(s)).toEqual(['ParseError', 'TransactionHasMultipleImplicitPosting']);
     const dinner = s.transactions[0];
     expect(s.documents.map((d) => [d.source, d.account, d.path, d.filename, d.transactionId, d.tags, d.links])).toEqual([
       ['directive', 'Assets:Bank', 'statements/jan.pdf', '/ledger/statements/jan.pdf', null, ['bank'], []],

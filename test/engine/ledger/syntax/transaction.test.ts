@@ -201,8 +201,10 @@ describe('metadata', () => {
     ]);
   });
 
-  it('repeated keys are kept in written order', () => {
-    expect(txn('2024-01-01 * "n"\n  k: "1"\n  k: "2"\n').meta.map((m) => m.text)).toEqual(['1', '2']);
+  it('repeated keys are kept in written order (and reported, as bean-check does)', () => {
+    const r = parse('2024-01-01 * "n"\n  k: "1"\n  k: "2"\n');
+    expect(r.errors.map((e) => e.message)).toEqual(['Duplicate metadata field on entry: k']);
+    expect(r.directives[0].meta.map((m) => m.text)).toEqual(['1', '2']);
   });
 
   const OWNERSHIP = `2024-01-01 * "n"
