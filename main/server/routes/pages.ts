@@ -7,11 +7,15 @@
  * the engine. Tests import the group modules directly.
  */
 import type { RouteContext, RouteHandler, RouteModule, ServerContext } from '../app';
+import { cachedPerSnapshot } from './snapshot-cache';
 
 type Loader = () => Promise<RouteModule>;
 
-/** Registers GET `paths` now; runs `load()`'s module on first use to find their handlers. */
-function lazyGets(paths: string[], load: Loader): RouteModule {
+/**
+ * Registers GET `paths` now; runs `load()`'s module on first use to find their handlers.
+ * `cache`: answers depend only on the snapshot and the URL, keep them per snapshot.
+ */
+function lazyGets(paths: string[], load: Loader, options: { cache?: boolean } = {}): RouteModule {
   return (routes, server: ServerContext) => {
     let handlers: Promise<Map<string, RouteHandler>> | null = null;
     const resolve = () =>
@@ -21,18 +25,22 @@ function lazyGets(paths: string[], load: Loader): RouteModule {
         return table;
       }));
     for (const path of paths) {
-      routes.get(path, async (c: RouteContext) => {
+      const run = async (c: RouteContext) => {
         const handler = (await resolve()).get(path);
         if (!handler) throw new Error(`page module does not register GET ${path}`);
         return handler(c);
-      });
+      };
+      routes.get(path, options.cache ? cachedPerSnapshot(run) : run);
     }
   };
 }
 
 export const pageRoutes: RouteModule[] = [
   // Static statistic paths first: the router prefers them to the {account_type} parameter anyway.
-  lazyGets(['/api/statistic/summary', '/api/statistic/graph', '/api/statistic/:account_type'], async () => (await import('./statistic')).statisticRoutes),
+  // The dashboard's figures: computed once per snapshot and query string (snapshot-cache.ts).
+  lazyGets(['/api/statistic/summary', '/api/statistic/graph', '/api/statistic/:account_type'], async () => (await import('./statistic')).statisticRoutes, {
+    cache: true,
+  }),
   lazyGets(['/api/journals'], async () => (await import('./journals')).journalRoutes),
   lazyGets(['/api/accounts/:account/journals'], async () => (await import('./accounts')).accountRoutes),
   lazyGets(['/api/for-new-transaction'], async () => (await import('./transactions')).transactionRoutes),
@@ -40,4 +48,6 @@ export const pageRoutes: RouteModule[] = [
   lazyGets(['/api/errors'], async () => (await import('./errors')).errorRoutes),
   lazyGets(['/api/filter/time'], async () => (await import('./filter-time')).filterTimeRoutes),
   lazyGets(['/api/commodities/display'], async () => (await import('./commodity-display')).commodityDisplayRoutes),
+  lazyGets(['/api/statements/balance-sheet', '/api/statements/income-statement', '/api/statements/trial-balance'], async () => (await import('./statements')).statementRoutes),
+  lazyGets(['/api/holdings'], async () => (await import('./holdings')).holdingsRoutes),
 ];
