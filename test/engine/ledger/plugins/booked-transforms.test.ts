@@ -1,0 +1,113 @@
+/**
+ * Plugins that rewrite or add transactions from booked numbers (a first booking): unrealized,
+ * split_expenses, currency_accounts. Every expected row is what Debian's Beancount 2.3.5 printed
+ * for the same ledger (bean-query `select date, account, str(number), currency, ...`; bean-check
+ * for the errors).
+ */
+import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../../../engine/dates';
+import type { Snapshot } from '../../../../engine/ledger/snapshot';
+import { ledger } from '../ledger-text';
+
+const errs = (s: Snapshot) => s.errors.map((e) => `${e.kind}@${e.src?.line ?? '-'}: ${e.message}`);
+const rows = (s: Snapshot) =>
+  s.postings.map((p) => `${formatDate(p.txn.date)} ${p.account} ${p.units.number} ${p.units.currency}${p.cost ? ` {${p.cost.number}}` : ''}${p.price ? ` @ ${p.price.number}` : ''}`);
+
+describe('unrealized', () => {
+  const text = `plugin "beancount.plugins.unrealized" "Unrealized"
+2024-01-01 open Assets:Bank
+2024-01-01 open Assets:Broker
+2024-01-02 * "Buy"
+  Assets:Broker  10 HOOL {100.00 USD}
+  Assets:Bank
+2024-01-03 * "Buy more"
+  Assets:Broker  5 HOOL {103.00 USD}
+  Assets:Bank
+2024-01-04 * "Buy other"
+  Assets:Broker  3 ACME {7 USD}
+  Assets:Bank
+2024-02-01 price HOOL 110.12345 USD
+2024-02-05 * "Coffee"
+  Assets:Bank  -1 USD
+  Assets:Bank   1 USD
+`;
+  it('books the gain of each priced holding on the last date, opening its accounts; an unpriced one is an error', () => {
+    const s = ledger(text);
+    // bean-check: "<unrealized_gains>:0: A valid price for ACME/USD could not be found" (here on the plugin line).
+    expect(errs(s)).toEqual(['UnrealizedError@1: A valid price for ACME/USD could not be found']);
+    const u = s.transactions.filter((t) => t.flag === 'U');
+    expect(u.map((t) => `${formatDate(t.date)} ${t.narration}`)).toEqual([
+      '2024-02-05 Unrealized gain for 15 units of HOOL (price: 110.1234 USD as of 2024-02-01, average cost: 101.0000 USD)',
+    ]);
+    // 15 x 110.12345 - (10 x 100.00 + 5 x 103.00) = 1651.85175 - 1515.00
+    expect(u[0].postings.map((p) => `${p.account} ${p.units.number} ${p.units.currency}`)).toEqual([
+      'Assets:Broker:Unrealized 136.85175 USD',
+      'Income:Broker:Unrealized -136.85175 USD',
+    ]);
+    expect(s.entries.filter((e) => e.type === 'open').map((e) => e.accounts[0])).toContain('Income:Broker:Unrealized');
+    expect(new Set(s.entries.map((e) => e.id)).size).toBe(s.entries.length);
+  });
+  it('a sub-account that is not a valid name is a config error', () => {
+    expect(errs(ledger('plugin "beancount.plugins.unrealized" "bad name"\n'))[0]).toMatch(/^PluginConfigError@1: .*invalid subaccount name 'bad name'/);
+  });
+});
+
+describe('split_expenses', () => {
+  it("splits shared expenses among the members (a member's own account is left alone)", () => {
+    const s = ledger(`plugin "beancount.plugins.split_expenses" "Martin Caroline"
+2024-01-01 open Assets:Cash
+2024-01-01 open Expenses:Food
+2024-01-01 open Expenses:Food:Martin
+2024-01-05 * "Dinner"
+  Assets:Cash  -10.01 USD
+  Expenses:Food
+2024-01-06 * "His lunch"
+  Assets:Cash  -4.00 USD
+  Expenses:Food:Martin
+`);
+    expect(errs(s)).toEqual([]);
+    expect(rows(s)).toEqual([
+      '2024-01-05 Assets:Cash -10.01 USD',
+      '2024-01-05 Expenses:Food:Martin 5.005 USD',
+      '2024-01-05 Expenses:Food:Caroline 5.005 USD',
+      '2024-01-06 Assets:Cash -4.00 USD',
+      '2024-01-06 Expenses:Food:Martin 4.00 USD',
+    ]);
+    expect(s.entries.filter((e) => e.type === 'open').map((e) => `${formatDate(e.date)} ${e.accounts[0]}`)).toContain('2024-01-01 Expenses:Food:Caroline');
+  });
+});
+
+describe('currency_accounts', () => {
+  it('balances each currency of a conversion on a trading account and drops the prices', () => {
+    const s = ledger(`plugin "beancount.plugins.currency_accounts" "Equity:Trading"
+2024-01-01 open Assets:USD
+2024-01-01 open Assets:EUR
+2024-01-01 open Assets:Broker
+2024-01-05 * "Exchange"
+  Assets:EUR  100.00 EUR @ 1.10 USD
+  Assets:USD
+2024-01-06 * "Buy"
+  Assets:Broker  2 HOOL {10.00 EUR}
+  Assets:EUR
+2024-01-07 * "Sell"
+  Assets:Broker  -2 HOOL {10.00 EUR} @ 12.00 EUR
+  Assets:EUR
+  Assets:USD  -1.00 USD @ 0.9 EUR
+`);
+    expect(errs(s)).toEqual([]);
+    expect(rows(s)).toEqual([
+      '2024-01-05 Assets:EUR 100.00 EUR',
+      '2024-01-05 Equity:Trading:EUR -100.00 EUR',
+      '2024-01-05 Assets:USD -110.0000 USD',
+      '2024-01-05 Equity:Trading:USD 110.0000 USD',
+      '2024-01-06 Assets:Broker 2 HOOL {10.00}',
+      '2024-01-06 Assets:EUR -20.00 EUR',
+      '2024-01-07 Assets:Broker -2 HOOL {10.00}',
+      '2024-01-07 Assets:EUR 20.900 EUR',
+      '2024-01-07 Equity:Trading:EUR -0.900 EUR',
+      '2024-01-07 Assets:USD -1.00 USD',
+      '2024-01-07 Equity:Trading:USD 1.00 USD',
+    ]);
+    expect(s.transactions[0].meta).toContainEqual({ key: 'currency_accounts_processed', kind: 'bool', text: 'TRUE' });
+  });
+});
