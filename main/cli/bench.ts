@@ -1,9 +1,15 @@
 /**
- * npm run bench [-- --only 10k,100k,1m] [--repeat N] [--sections parse,load,query,http]
+ * npm run bench [-- --only 10k,100k,1m,large,xlarge] [--repeat N] [--sections parse,load,query,check,rustledger,http]
  *
  * Benchmarks the engine on generated ledgers of about 10k, 100k and 1M postings (made by
  * main/gen, cached under bench-data/ by a fingerprint of the generator's source, so a changed
- * generator never benchmarks a stale file). Not part of the tests.
+ * generator never benchmarks a stale file) and, when Beancount's `bean-example` is on PATH, on the
+ * issue-15 ledgers it makes (large: 2000-2025, about 9k transactions; xlarge: 1750-2025, about
+ * 100k transactions; cached by their arguments). Not part of the tests.
+ *
+ * Peers in the same run, on the same files (main/bench/peer.ts): rustledger's WASM build (load and
+ * the same queries; "n/a" where it fails or runs over its time limit) and `bean-check` (whole
+ * process, beside our `npm run check` command). A comparison table ends the report.
  *
  * Each (ledger, section) runs in a fresh child process, so timings start cold the same way every
  * time and peak RSS belongs to that section alone. Times are the median of --repeat runs inside
@@ -22,12 +28,24 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeLedger } from './gen-ledger';
 import type { GenOptions } from '../gen/ledger-generator';
 import { HTTP_LEDGER, runHttpBench } from '../bench/http-load';
+import { onPath, peerChild, runRustledger, rustledgerDir, timeProcess } from '../bench/peer';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATA = join(ROOT, 'bench-data');
 const SEED = 'bench';
 
 const SIZES: Record<string, number> = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000 };
+/**
+ * bean-example ledgers of issue 15 (seed 1). bean-example writes about 370 transactions a year, so
+ * the span sets the size; making xlarge takes a few minutes once.
+ */
+const BEAN_EXAMPLE: Record<string, { begin: string; end: string }> = {
+  large: { begin: '2000-01-01', end: '2025-01-01' },
+  xlarge: { begin: '1750-01-01', end: '2025-01-01' },
+};
+const LEDGER_NAMES = [...Object.keys(SIZES), ...Object.keys(BEAN_EXAMPLE)];
+/** bean-check above this size is skipped (its memory grows to gigabytes on a shared machine). */
+const BEAN_CHECK_MAX_MB = 40;
 
 /** What a section reports: named numbers (ms for times) plus optional notes. */
 type Metrics = Record<string, number | string>;
@@ -41,6 +59,8 @@ interface SectionContext {
 
 interface Section {
   name: string;
+  /** Runs in the bench's own process (it starts and measures processes itself) rather than a child. */
+  inParent?: boolean;
   /** Engine modules (paths from the root, without .ts) that must exist for the section to run. */
   needs: string[];
   /** A ledger of its own (run once on it, whatever --only says) instead of one per size. */
@@ -53,6 +73,14 @@ const median = (xs: number[]) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+
+/** The run with the median time of `repeat` runs of a whole process. */
+function medianRun<T extends { ms: number }>(repeat: number, fn: () => T): T {
+  const runs: T[] = [];
+  for (let i = 0; i < repeat; i++) runs.push(fn());
+  runs.sort((a, b) => a.ms - b.ms);
+  return runs[(runs.length - 1) >> 1];
+}
 
 async function timed(repeat: number, fn: () => unknown): Promise<{ ms: number; last: any }> {
   const times: number[] = [];
@@ -105,9 +133,18 @@ const SECTIONS: Section[] = [
     needs: ['engine/ledger/load', 'engine/ledger/index'],
     async run({ file, repeat, engine }) {
       const { loadLedger } = await engine('engine/ledger/index');
-      const { ms, last } = await timed(repeat, () => loadLedger(file));
+      let cpu = 0;
+      const { ms, last } = await timed(repeat, () => {
+        const c0 = process.cpuUsage();
+        const snapshot = loadLedger(file);
+        const c = process.cpuUsage(c0);
+        cpu += (c.user + c.system) / 1000 / repeat;
+        return snapshot;
+      });
       return {
         'load ms': ms,
+        // CPU time (all threads, GC included) is steadier than wall time on a shared machine.
+        'load CPU ms': cpu,
         'postings/s': last.postings.length / (ms / 1000),
         postings: last.postings.length,
         'ledger errors': last.errors.length,
@@ -135,6 +172,42 @@ const SECTIONS: Section[] = [
     },
   },
   {
+    // Whole processes: our check command as package.json runs it (`npm run check` minus npm's own
+    // start-up) and bean-check with its cache disabled, each with its peak RSS.
+    name: 'check',
+    needs: ['main/cli/check'],
+    inParent: true,
+    async run({ file, repeat }) {
+      const script = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.check as string;
+      const env = { ...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH}` };
+      const ours = medianRun(repeat, () => timeProcess('sh', ['-c', `exec ${script} "$1"`, 'sh', file], env, ROOT));
+      const out: Metrics = { 'check ms': ours.ms, 'check peak RSS MB': ours.rssMb ?? 'n/a', 'check exit': ours.status ?? 'killed' };
+      const mb = statSync(file).size / 1e6;
+      if (!onPath('bean-check')) out['bean-check ms'] = 'n/a (not installed)';
+      else if (mb > BEAN_CHECK_MAX_MB) out['bean-check ms'] = `n/a (skipped over ${BEAN_CHECK_MAX_MB} MB)`;
+      else {
+        const bc = medianRun(repeat, () => timeProcess('bean-check', [file], { ...process.env, BEANCOUNT_DISABLE_LOAD_CACHE: '1' }, ROOT));
+        out['bean-check ms'] = bc.status === null ? 'n/a (killed)' : bc.ms;
+        out['bean-check peak RSS MB'] = bc.rssMb ?? 'n/a';
+      }
+      return out;
+    },
+  },
+  {
+    // rustledger's WASM build on the same file: load and the same queries (main/bench/peer.ts).
+    name: 'rustledger',
+    needs: [],
+    inParent: true,
+    async run({ file, repeat }) {
+      if (rustledgerDir(ROOT) === null) return { 'load ms': 'n/a (@rustledger/wasm not installed)' };
+      const args = (from: number) => ['--import', 'tsx', fileURLToPath(import.meta.url), '--peer-child', file, String(from), String(repeat)];
+      return runRustledger(args, ROOT, QUERIES);
+    },
+  },
+  // Reload and concurrency rows (issue 15 section 1: reload latency under a steady stream of light
+  // queries, light queries beside a heavy one, abandoned queries) belong to the engine-worker work:
+  // add them as a section here (or inside main/bench/http-load.ts), and to COMPARISON below.
+  {
     // The served API under load and the save-to-served time of a reload (main/bench/http-load.ts).
     name: 'http',
     needs: ['engine/ledger/index', 'engine/query/index', 'main/cli/serve', 'main/server/routes/query'],
@@ -153,8 +226,26 @@ function generatorFingerprint(): string {
   return h.digest('hex').slice(0, 10);
 }
 
-async function ledgerFor(size: string): Promise<{ file: string; generatedMs: number | null }> {
+async function ledgerFor(size: string): Promise<{ file: string; generatedMs: number | null } | string> {
+  if (size in BEAN_EXAMPLE) return beanExample(size);
   return generated(`postings-${size}-${SEED}`, { postings: SIZES[size], seed: SEED });
+}
+
+/** A bean-example ledger (cached by its arguments), or why there is none. */
+function beanExample(name: string): { file: string; generatedMs: number | null } | string {
+  if (!onPath('bean-example')) return 'bean-example is not installed (Debian package beancount)';
+  const { begin, end } = BEAN_EXAMPLE[name];
+  const args = ['--seed', '1', '--date-begin', begin, '--date-end', end];
+  const dir = join(DATA, `bean-example-${name}-${begin}-${end}-seed1`);
+  const file = join(dir, 'ledger.beancount');
+  if (existsSync(file)) return { file, generatedMs: null };
+  mkdirSync(dir, { recursive: true });
+  const t0 = performance.now();
+  const r = spawnSync('bean-example', args, { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  if (r.status !== 0) return `bean-example failed: ${(r.stderr ?? '').trim().split('\n').slice(-1)[0]}`;
+  writeFileSync(file + '.part', r.stdout);
+  renameSync(file + '.part', file);
+  return { file, generatedMs: performance.now() - t0 };
 }
 
 async function generated(name: string, options: GenOptions): Promise<{ file: string; generatedMs: number | null }> {
@@ -175,7 +266,7 @@ async function child(sectionName: string, file: string, repeat: number): Promise
   const section = SECTIONS.find((s) => s.name === sectionName)!;
   const engine = (p: string) => import(pathToFileURL(join(ROOT, p + '.ts')).href);
   const metrics = await section.run({ file, repeat, engine });
-  metrics['peak RSS MB'] = process.resourceUsage().maxRSS / 1024;
+  metrics['peak RSS MB'] ??= process.resourceUsage().maxRSS / 1024;
   process.stdout.write('\n@@BENCH@@' + JSON.stringify(metrics) + '\n');
 }
 
@@ -202,14 +293,14 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args | string {
-  const args: Args = { only: Object.keys(SIZES), repeat: 1, sections: SECTIONS.map((s) => s.name) };
+  const args: Args = { only: [...LEDGER_NAMES], repeat: 1, sections: SECTIONS.map((s) => s.name) };
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i + 1];
     switch (argv[i]) {
       case '--only':
         if (!v) return '--only needs a list such as 10k,100k';
         args.only = v.split(',').map((s) => s.trim().toLowerCase());
-        for (const s of args.only) if (!(s in SIZES)) return `unknown size '${s}' (sizes: ${Object.keys(SIZES).join(', ')})`;
+        for (const s of args.only) if (!LEDGER_NAMES.includes(s)) return `unknown ledger '${s}' (ledgers: ${LEDGER_NAMES.join(', ')})`;
         i++;
         break;
       case '--repeat':
@@ -224,7 +315,7 @@ function parseArgs(argv: string[]): Args | string {
         i++;
         break;
       default:
-        return `unknown option ${argv[i]}\nusage: npm run bench -- [--only 10k,100k,1m] [--repeat N] [--sections ${SECTIONS.map((s) => s.name).join(',')}]`;
+        return `unknown option ${argv[i]}\nusage: npm run bench -- [--only ${LEDGER_NAMES.join(',')}] [--repeat N] [--sections ${SECTIONS.map((s) => s.name).join(',')}]`;
     }
   }
   return args;
@@ -252,10 +343,54 @@ function printTable(rows: { size: string; section: string; metrics: Metrics }[])
   }
 }
 
+/**
+ * Issue 15's table: our figure beside the peer's on the same ledger, and the ratio (peer / ours:
+ * above 1 means we are faster). Rows whose figures are missing or "n/a" show what there is.
+ */
+const COMPARISON: { work: string; ours: [string, string]; peer?: [string, string]; peerName?: string }[] = [
+  { work: 'load (parse + book + validate)', ours: ['load', 'load ms'], peer: ['rustledger', 'load ms'], peerName: 'rustledger WASM' },
+  { work: 'load peak RSS MB', ours: ['load', 'peak RSS MB'], peer: ['rustledger', 'peak RSS MB'], peerName: 'rustledger WASM (load + queries)' },
+  ...QUERIES.map((q) => ({
+    work: q.name,
+    ours: ['query', `${q.name} ms`] as [string, string],
+    peer: ['rustledger', `${q.name} ms`] as [string, string],
+    peerName: 'rustledger WASM',
+  })),
+  { work: 'check, whole process', ours: ['check', 'check ms'], peer: ['check', 'bean-check ms'], peerName: 'bean-check' },
+  { work: 'check peak RSS MB', ours: ['check', 'check peak RSS MB'], peer: ['check', 'bean-check peak RSS MB'], peerName: 'bean-check' },
+  { work: 'parse MB/s', ours: ['parse', 'MB/s'] },
+];
+
+function printComparison(rows: { size: string; section: string; metrics: Metrics }[]): void {
+  const get = (size: string, [section, key]: [string, string]) => rows.find((r) => r.size === size && r.section === section)?.metrics[key];
+  const body: string[][] = [];
+  for (const size of [...new Set(rows.map((r) => r.size))]) {
+    for (const c of COMPARISON) {
+      const ours = get(size, c.ours);
+      if (ours === undefined) continue;
+      const peer = c.peer ? get(size, c.peer) : undefined;
+      const ratio = typeof ours === 'number' && typeof peer === 'number' && ours > 0 ? `${(peer / ours).toFixed(1)}x` : '';
+      body.push([size, c.work, fmt(ours), c.peerName ?? '', fmt(peer), ratio]);
+    }
+  }
+  if (!body.length) return;
+  const header = ['ledger', 'work', 'this app', 'peer', 'peer figure', 'peer / ours'];
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 || i === 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log('\n== comparison (same run, same files)');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) console.log(line(b));
+}
+
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   if (argv[0] === '--child') {
     await child(argv[1], argv[2], Number(argv[3]));
+    return 0;
+  }
+  if (argv[0] === '--peer-child') {
+    await peerChild(ROOT, argv[1], QUERIES.map((q) => q.text), Number(argv[2]), Number(argv[3]));
     return 0;
   }
   const args = parseArgs(argv);
@@ -283,11 +418,18 @@ async function main(): Promise<number> {
     });
   const perSize = runnable.filter((x) => !x.ledger);
   for (const size of perSize.length ? args.only : []) {
-    const { file, generatedMs } = await ledgerFor(size);
+    process.stderr.write(`bench: ${size} ledger...\n`);
+    const got = await ledgerFor(size);
+    if (typeof got === 'string') {
+      notes.push(`ledger '${size}' skipped: ${got}`);
+      continue;
+    }
+    const { file, generatedMs } = got;
     ledgerRow(size, file, generatedMs);
     for (const s of perSize) {
       process.stderr.write(`bench: ${size} ${s.name}...\n`);
-      rows.push({ size, section: s.name, metrics: runChild(s.name, file, args.repeat) });
+      const metrics = s.inParent ? await s.run({ file, repeat: args.repeat, engine: () => Promise.reject(new Error('in parent')) }) : runChild(s.name, file, args.repeat);
+      rows.push({ size, section: s.name, metrics });
     }
   }
   for (const s of runnable.filter((x) => x.ledger)) {
@@ -298,6 +440,7 @@ async function main(): Promise<number> {
     rows.push({ size: name, section: s.name, metrics: runChild(s.name, file, args.repeat) });
   }
   printTable(rows);
+  printComparison(rows);
   for (const n of notes) console.log(`\nnote: ${n}`);
   const report = {
     date: new Date().toISOString(),
