@@ -527,8 +527,13 @@ export interface LedgerErrorItem {
   /** Byte offsets a writer replaces the directive by; null if unknown. */
   span_start: number | null;
   span_end: number | null;
-  /** Text of the directive. */
+  /**
+   * Text of the directive: at most its first 4096 bytes of UTF-8 (DESIGN: a 50 MB line must not
+   * make every errors page 50 MB). The whole directive is span_start..span_end in the file.
+   */
   source: string | null;
+  /** True when `source` is only the beginning of the directive (span_end - span_start bytes in all). */
+  source_truncated: boolean;
   /** Recorded details (e.g. txn_id, account_name), sorted by key. */
   metas: MetaPairJson[];
 }

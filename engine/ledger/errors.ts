@@ -11,8 +11,10 @@ export interface LedgerError {
   message: string;
   /** Source of the offending directive; null when unknown (e.g. made by a plugin). */
   src: SourceRef | null;
-  /** Text of the directive, or null. */
+  /** Text of the directive, or null; at most its first 4 KiB (see error-source.ts). */
   source: string | null;
+  /** Set only when `source` was cut to a prefix: the whole directive's UTF-8 bytes and lines. */
+  sourceFull?: { bytes: number; lines: number };
   date: DayNum | null;
   account: string | null;
   /** Recorded details (txn_id, account_name, budget_name, ...). */

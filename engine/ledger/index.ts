@@ -14,6 +14,7 @@ import { daysFromCivil, type DayNum } from '../dates';
 import type { CommodityAst, CustomAst, DirectiveAst, EventAst, NoteAst, QueryAst, SourceRef } from './ast';
 import { buildBudgets } from './budgets';
 import { buildDocuments } from './documents';
+import { boundErrorSource } from './error-source';
 import type { LedgerError } from './errors';
 import { positionId } from './ids';
 import { loadFiles, readFileOrNull, type ReadFile } from './load';
@@ -161,9 +162,11 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
 
   const source = sourceReader(readFile);
   for (const e of errors) {
-    if (!e.src) continue;
-    if (e.id === null) e.id = idOf(e.src);
-    if (e.source === null) e.source = source(e.src);
+    if (e.src) {
+      if (e.id === null) e.id = idOf(e.src);
+      if (e.source === null) e.source = source(e.src);
+    }
+    boundErrorSource(e);
   }
   const fileKey = new Map<string, string>();
   const keyOf = (f: string) => {

@@ -25,20 +25,25 @@ export function errorPage(snapshot: Snapshot, paging: Paging): Page<LedgerErrorI
   const r = callBuiltin(snapshot, 'errors.list', { size, offset }, { countTotal: true });
   const i = columnIndex(r);
   const total = r.total ?? 0;
-  const records = r.rows.map((row): LedgerErrorItem => {
+  const records = r.rows.map((row, k): LedgerErrorItem => {
     const line = intOrNull(row[i.line]);
     const source = row[i.source] as string | null;
+    // A long directive's source is only its beginning (engine/ledger/error-source.ts); its full
+    // line count is kept on the snapshot's error, which is row k of this page in #errors order.
+    const error = snapshot.errors[offset + k];
+    const full = error && error.id === row[i.id] && error.source === source ? error.sourceFull : undefined;
     return {
       id: row[i.id] as string,
       error_type: row[i.kind] as string,
       message: row[i.message] as string,
       file: row[i.file] as string | null,
       line_start: line,
-      line_end: line === null ? null : source === null ? line : line + lineCount(source) - 1,
+      line_end: line === null ? null : full ? line + full.lines - 1 : source === null ? line : line + lineCount(source) - 1,
       column: intOrNull(row[i.column]),
       span_start: intOrNull(row[i.span_start]),
       span_end: intOrNull(row[i.span_end]),
       source,
+      source_truncated: full !== undefined,
       metas: (encodeCell('metas', row[i.metas]) as MetaPairJson[] | null) ?? [],
     };
   });
