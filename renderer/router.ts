@@ -7,6 +7,7 @@
  * resolve, so the hash mode is used there.
  */
 import { createRouter, createWebHashHistory, createWebHistory, type RouteRecordRaw } from 'vue-router';
+import { installFilterRouting } from './filter/page-filter';
 
 export interface NavEntry {
   to: string;
@@ -16,6 +17,10 @@ export interface NavEntry {
 export const NAV: readonly NavEntry[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/report', label: 'Report' },
+  { to: '/balance-sheet', label: 'Balance sheet' },
+  { to: '/income-statement', label: 'Income statement' },
+  { to: '/trial-balance', label: 'Trial balance' },
+  { to: '/holdings', label: 'Holdings' },
   { to: '/accounts', label: 'Accounts' },
   { to: '/journal', label: 'Journal' },
   { to: '/budgets', label: 'Budgets' },
@@ -29,6 +34,10 @@ const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/dashboard' },
   { path: '/dashboard', name: 'dashboard', component: () => import('./pages/dashboard/DashboardPage.vue'), meta: { title: 'Dashboard' } },
   { path: '/report', name: 'report', component: () => import('./pages/report/ReportPage.vue'), meta: { title: 'Report' } },
+  { path: '/balance-sheet', name: 'balance-sheet', component: () => import('./pages/statements/StatementPage.vue'), meta: { title: 'Balance sheet', statement: 'balance-sheet' } },
+  { path: '/income-statement', name: 'income-statement', component: () => import('./pages/statements/StatementPage.vue'), meta: { title: 'Income statement', statement: 'income-statement' } },
+  { path: '/trial-balance', name: 'trial-balance', component: () => import('./pages/statements/StatementPage.vue'), meta: { title: 'Trial balance', statement: 'trial-balance' } },
+  { path: '/holdings', name: 'holdings', component: () => import('./pages/statements/HoldingsPage.vue'), meta: { title: 'Holdings' } },
   { path: '/accounts', name: 'accounts', component: () => import('./pages/accounts/AccountsPage.vue'), meta: { title: 'Accounts' } },
   { path: '/accounts/:account', name: 'account', component: () => import('./pages/accounts/AccountPage.vue'), meta: { title: 'Account' } },
   { path: '/journal', name: 'journal', component: () => import('./pages/journal/JournalPage.vue'), meta: { title: 'Journal' } },
@@ -48,6 +57,9 @@ export const router = createRouter({
   history: fileUrl ? createWebHashHistory() : createWebHistory(),
   routes,
 });
+
+// The page filter (time, account, filter) lives in the query string and follows every link.
+installFilterRouting(router);
 
 router.afterEach((to) => {
   const title = typeof to.meta.title === 'string' ? to.meta.title : '';

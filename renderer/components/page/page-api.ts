@@ -19,6 +19,7 @@ import type { ApiResult, Problem } from '../../api/client';
 import { api } from '../../api/instance';
 import { defaultTransport, type RawRequest, type Transport } from '../../api/transport';
 import { errorMessage } from '../../api/validate';
+import { filterFields } from '../../filter/page-filter';
 
 export type Params = Record<string, BuiltinParamValue>;
 
@@ -87,8 +88,10 @@ function pageCheck(recordKeys: string[]) {
   };
 }
 
+/** Query string of a page request; the page filter (time, account, filter) rides along on every one. */
 function qs(values: Record<string, string | number | null | undefined>): string {
   const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(filterFields())) p.set(k, v);
   for (const [k, v] of Object.entries(values)) if (v !== null && v !== undefined && v !== '') p.set(k, String(v));
   const s = p.toString();
   return s === '' ? '' : `?${s}`;
@@ -100,7 +103,8 @@ function qs(values: Record<string, string | number | null | undefined>): string 
 /** The built-in's text with every parameter written in as a value. */
 export function builtinText(name: string, params: Params): Promise<ApiResult<string>> {
   return send<{ query: string }>(
-    { method: 'POST', path: `/api/query/builtins/${encodeURIComponent(name)}/text`, body: { params } },
+    // With the page filter written in: the text is what the page runs and what Open query opens.
+    { method: 'POST', path: `/api/query/builtins/${encodeURIComponent(name)}/text`, body: { params, ...filterFields() } },
     (d) => (isObj(d) && typeof d.query === 'string' ? null : 'query is not a string'),
   ).then((r) => (r.ok ? { ok: true, data: r.data.query } : r));
 }
@@ -184,7 +188,7 @@ export function accountJournal(account: string, page: number): Promise<ApiResult
 }
 
 export function documents(): Promise<ApiResult<DocumentItem[]>> {
-  return send({ method: 'GET', path: '/api/documents' }, (d) => {
+  return send({ method: 'GET', path: `/api/documents${qs({})}` }, (d) => {
     if (!Array.isArray(d)) return 'is not a list';
     for (let i = 0; i < d.length; i++) {
       const b = hasKeys(d[i], ['date', 'path', 'account', 'transaction_id'], `[${i}]`);

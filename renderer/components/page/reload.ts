@@ -8,6 +8,7 @@ import { onMounted, ref, watch, type Ref, type WatchSource } from 'vue';
 import { storeToRefs } from 'pinia';
 import { problemText, type ApiResult } from '../../api/client';
 import { useLedgerStore } from '../../stores/ledger';
+import { filterKey } from '../../filter/page-filter';
 
 export interface Loaded<T> {
   data: Ref<T | null>;
@@ -51,7 +52,8 @@ export function useLoaded<T>(load: (generation: number) => Promise<ApiResult<T>>
   }
 
   onMounted(() => void reload());
-  if (inputs.length > 0) watch(inputs, () => void reload());
+  // The page filter (in the URL) is an input of every page: its requests carry it.
+  watch([...inputs, filterKey], () => void reload());
   watch(generation, (now, before) => {
     // The first status after opening the app (0 -> N) describes the snapshot the opening load
     // already read; loading again is only needed if that load failed (e.g. nothing was loaded yet).
