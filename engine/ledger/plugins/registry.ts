@@ -28,6 +28,7 @@ import { tagPendingPlugin } from './tag-pending';
 import { uniquePricesPlugin } from './unique-prices';
 import { splitExpensesPlugin } from './split-expenses';
 import { currencyAccountsPlugin } from './currency-accounts';
+import { iraContribsPlugin } from './ira-contribs';
 import { unrealizedPlugin } from './unrealized';
 import type { PluginDef } from './types';
 
@@ -57,6 +58,7 @@ export const PLUGINS: readonly PluginDef<any>[] = [
   unrealizedPlugin,
   splitExpensesPlugin,
   currencyAccountsPlugin,
+  iraContribsPlugin,
 ];
 
 const byName = new Map<string, PluginDef>();

@@ -111,3 +111,38 @@ describe('currency_accounts', () => {
     expect(s.transactions[0].meta).toContainEqual({ key: 'currency_accounts_processed', kind: 'bool', text: 'TRUE' });
   });
 });
+
+describe('ira_contribs', () => {
+  it('adds the tracking postings for normal-signed postings on listed accounts (with the key flag), {year} filled', () => {
+    const s = ledger(`plugin "beancount.plugins.ira_contribs" "{
+    'currency': 'IRAUSD',
+    'flag': 'M',
+    'accounts': {
+        'Income:US:Acme:Match401k': ('Assets:US:Fed:Match401k', 'Expenses:Taxes:TY{year}:Fed:Match401k'),
+        ('C', 'Assets:US:Fidelity:Cash'): ('Assets:US:Fed:PreTax401k', 'Expenses:Taxes:TY{year}:Fed:PreTax401k'),
+    }
+}"
+plugin "beancount.plugins.auto_accounts"
+2024-01-05 * "Payroll"
+  Income:US:Acme:Match401k  -500.00 USD
+  C Assets:US:Fidelity:Cash  1000.00 USD
+  Assets:US:Bank
+2024-01-06 * "Withdrawal"
+  Assets:US:Fidelity:Cash  -100.00 USD
+  Assets:US:Bank
+`);
+    expect(errs(s)).toEqual([]);
+    expect(rows(s)).toEqual([
+      '2024-01-05 Income:US:Acme:Match401k -500.00 USD',
+      '2024-01-05 Assets:US:Fidelity:Cash 1000.00 USD',
+      '2024-01-05 Assets:US:Bank -500.00 USD',
+      '2024-01-05 Assets:US:Fed:Match401k -500.00 IRAUSD',
+      '2024-01-05 Expenses:Taxes:TY2024:Fed:Match401k 500.00 IRAUSD',
+      '2024-01-05 Assets:US:Fed:PreTax401k -1000.00 IRAUSD',
+      '2024-01-05 Expenses:Taxes:TY2024:Fed:PreTax401k 1000.00 IRAUSD',
+      '2024-01-06 Assets:US:Fidelity:Cash -100.00 USD',
+      '2024-01-06 Assets:US:Bank 100.00 USD',
+    ]);
+    expect(s.postings[3].flag).toBe('M');
+  });
+});
