@@ -3,16 +3,26 @@
  *
  * Loads the ledger (default: the bundled main/demo/example.beancount), serves the API and the
  * built renderer on 127.0.0.1, reloads when the ledger or an included file changes, and closes
- * cleanly on Ctrl+C (a second Ctrl+C exits at once). SVC_AUTH=user:password turns on
- * authentication.
+ * cleanly on SIGINT (Ctrl+C), SIGTERM and SIGHUP: stops accepting, lets requests in flight finish
+ * (bounded), closes the watcher, exits 0 (a second signal a second or more later exits at once with 130). Run it from the
+ * built JavaScript (main/cli/run.mjs): under tsx, a signal to the process group made tsx's relay
+ * kill this process before its shutdown ran. SVC_AUTH=user:password turns on authentication.
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseAuthSetting } from '../server/auth';
-import { DEFAULT_PORT, listen } from '../server/listen';
-import { DEFAULT_LEDGER, describeLoad, openLedgerService } from '../start';
+import { DEFAULT_PORT, SHUTDOWN_GRACE_MS, listen } from '../server/listen';
+import { DEFAULT_LEDGER as SOURCE_DEFAULT_LEDGER, describeLoad, openLedgerService } from '../start';
 
-export { DEFAULT_LEDGER };
+/**
+ * The bundled example ledger. start.ts finds it from its own place in the source tree; in the
+ * built command line (dist/cli/serve.js) that place is the bundle's, so look in the source tree
+ * from there.
+ */
+export const DEFAULT_LEDGER = fs.existsSync(SOURCE_DEFAULT_LEDGER)
+  ? SOURCE_DEFAULT_LEDGER
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../main/demo/example.beancount');
 
 const USAGE = `usage: npm run serve -- [LEDGER] [--port N]
 
@@ -72,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
   const { host, first, watcher } = service;
   console.log('  ' + describeLoad({ kind: first.swapped ? 'reload' : 'problem', status: first.status }));
   if (!first.swapped) console.log('  (pages will answer 503 until the ledger loads; fix the file and save it)');
-  host.onReload((e) => console.log(`[${clock()}] ${describeLoad(e)}`));
+  host.onEvent((e) => console.log(`[${clock()}] ${describeLoad(e)}`));
 
   let server;
   try {
@@ -87,16 +97,32 @@ async function main(argv: string[]): Promise<number> {
   console.log(`Watching ${watcher?.watched().length ?? 0} file(s) for changes. Press Ctrl+C to stop.`);
 
   return new Promise<number>((resolve) => {
-    let stopping = false;
+    let stoppingAt = 0;
     const stop = async (signal: string) => {
-      if (stopping) process.exit(130); // second Ctrl+C: do not wait any longer
-      stopping = true;
-      console.log(`\n${signal}: closing`);
-      await Promise.allSettled([service.close(), server.close()]);
+      if (stoppingAt) {
+        // A signal to the process group reaches this process twice when a parent relays it too
+        // (npm forwards SIGTERM to its script): only a later one is the user insisting.
+        if (Date.now() - stoppingAt > 1000) process.exit(130);
+        return;
+      }
+      stoppingAt = Date.now();
+      console.log(`\n${signal}: closing (answering requests in flight, at most ${SHUTDOWN_GRACE_MS / 1000} s)`);
+      // Should anything hang (a watcher backend, a stuck worker), still exit, and say so.
+      setTimeout(() => {
+        console.error('shutdown took too long: exiting anyway');
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS + 5000).unref();
+      // The listener first: requests in flight still need the ledger; then the watcher (and engine).
+      const closed = await Promise.allSettled([server.close(SHUTDOWN_GRACE_MS)]);
+      const rest = await Promise.allSettled([service.close()]);
+      for (const r of [...closed, ...rest]) if (r.status === 'rejected') console.error('while closing:', r.reason);
+      console.log('closed');
       resolve(0);
     };
+    // The signal may arrive while a reload holds this thread; the handler then runs right after it.
     process.on('SIGINT', () => void stop('SIGINT'));
     process.on('SIGTERM', () => void stop('SIGTERM'));
+    process.on('SIGHUP', () => void stop('SIGHUP'));
   });
 }
 
