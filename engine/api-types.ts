@@ -644,7 +644,7 @@ export type AuthStateBody = DataBody<AuthState>;
 
 // ---------------------------------------------------------------------------------------------
 // Financial statements (issue 16 §2): GET /api/statements/{balance-sheet|income-statement|trial-balance}
-// Query string: the filter (time, account, filter) or from/to, interval, conversion, invert.
+// Query string: the filter (time, account, filter) or from/to, interval, conversion, invert, prices.
 
 export type StatementKind = 'balance-sheet' | 'income-statement' | 'trial-balance';
 export type StatementInterval = 'year' | 'quarter' | 'month' | 'week';
@@ -676,6 +676,8 @@ export interface Statement {
   kind: StatementKind;
   conversion: string;
   invert: boolean;
+  /** `end`: values at the prices of each column's last day; `latest`: at the latest price. */
+  prices: 'end' | 'latest';
   interval: StatementInterval | null;
   columns: StatementColumn[];
   /** Root accounts (Assets, Liabilities, Equity, Income, Expenses order) that have rows. */

@@ -7,7 +7,7 @@
  *   other conversions (lots at units, market values above cost) is the unrealized gain, and
  *   booking it makes the sheet balance at every conversion.
  */
-import { formatDate, type DayNum } from '../dates';
+import { MAX_DAY, formatDate, type DayNum } from '../dates';
 import type { AmountJson, Statement, StatementKind, StatementNode } from '../api-types';
 import type { Snapshot } from '../ledger/snapshot';
 import type { QueryResult } from '../query/index';
@@ -38,9 +38,16 @@ export interface StatementRequest {
   /** 'units', 'at_cost', 'at_value' or a currency. */
   conversion: string;
   invert: boolean;
+  /** 'end': each column at the prices of its last day; 'latest': at the latest price (Fava). */
+  prices: PriceChoice;
   /** Account and entry filters are written into each query; its time is `begin`/`end` already. */
   filter: Filter | null;
 }
+
+export type PriceChoice = 'end' | 'latest';
+
+/** The latest price of every pair: a price on or before the last day there is. */
+export const LATEST_PRICE_DAY = MAX_DAY;
 
 /** Runs one query text (the caller's time limit and snapshot). */
 export type RunText = (text: string) => QueryResult;
@@ -52,7 +59,8 @@ export function columnQuery(snapshot: Snapshot, req: StatementRequest, period: P
   // The balance sheet and trial balance are balances at the column's end (from the range's
   // beginning); the income statement is the change during the column.
   const begin = req.kind === 'income-statement' ? period.begin : req.begin;
-  const text = renderQuery(builtin, { begin, end: period.end, conversion: req.conversion, invert: req.invert });
+  const priceDate = req.prices === 'latest' ? LATEST_PRICE_DAY : period.end - 1;
+  const text = renderQuery(builtin, { begin, end: period.end, conversion: req.conversion, invert: req.invert, price_date: priceDate });
   const filter = req.filter ? { ...req.filter, time: null } : null;
   return filter && !isEmptyFilter(filter) ? filterQuery(text, filter, snapshot) : text;
 }
@@ -84,6 +92,7 @@ export function buildStatement(snapshot: Snapshot, req: StatementRequest, run: R
     kind: req.kind,
     conversion: req.conversion,
     invert: req.invert,
+    prices: req.prices,
     interval: req.interval,
     columns,
     tree: tree.map(encodeNode),

@@ -4,12 +4,13 @@
  * column, so each column's "Open query" is this text with that column's dates written in.
  *
  * Ranges are `begin` (included) to `end` (excluded), as the time filter gives them; figures are
- * valued on the range's last day, `end - 1`.
+ * valued at the prices of `price_date`: the endpoints pass the column's last day (`end - 1`), or
+ * 9999-12-31 for the latest price (Fava values at the latest price whatever the column).
  */
 import { builtin } from '../declare';
 
-/** The valuation day of a column: the last day of its range. */
-const LAST_DAY = 'date_add(:end, -1)';
+/** The day whose prices value a column. */
+const PRICE_DAY = ':price_date';
 
 /**
  * The statement's conversion of an inventory (Fava's conversion switch): `units` merges lots,
@@ -35,7 +36,7 @@ function accountColumns(day: string): string {
   CASE WHEN :conversion = 'at_value' THEN unpriced(sum(position), ${day}) END AS at_cost`;
 }
 
-const PARAMS = 'begin date, end date, conversion str, invert bool';
+const PARAMS = 'begin date, end date, conversion str, invert bool, price_date date';
 
 /*
  * Beancount's balance sheet (summarize.clamp + clear, as bean-query's OPEN ON/CLOSE ON/CLEAR):
@@ -48,9 +49,9 @@ const PARAMS = 'begin date, end date, conversion str, invert bool';
 export const balanceSheet = builtin(
   'statements.balance_sheet',
   PARAMS,
-  "balances of Assets, Liabilities and Equity at the end of the range (`end` excluded): opening balances before `begin`, the range's income and expenses in Equity:Earnings:Current, conversions in Equity:Conversions:Current; balance by `conversion` ('units', 'at_cost', 'at_value' or a currency) on the range's last day, income, liabilities and equity negated when `invert`; at_cost = positions valued at cost for lack of a price (at_value)",
+  "balances of Assets, Liabilities and Equity at the end of the range (`end` excluded): opening balances before `begin`, the range's income and expenses in Equity:Earnings:Current, conversions in Equity:Conversions:Current; balance by `conversion` ('units', 'at_cost', 'at_value' or a currency) at the prices of `price_date`, income, liabilities and equity negated when `invert`; at_cost = positions valued at cost for lack of a price (at_value)",
   `
-SELECT ${accountColumns(LAST_DAY)}
+SELECT ${accountColumns(PRICE_DAY)}
 FROM OPEN ON :begin CLOSE ON :end CLEAR
 WHERE root(account) IN ('Assets', 'Liabilities', 'Equity')
 GROUP BY account
@@ -61,9 +62,9 @@ ORDER BY account`,
 export const incomeStatement = builtin(
   'statements.income_statement',
   PARAMS,
-  "income and expenses per account of the postings dated from `begin` to before `end`, by `conversion` on the range's last day; income negative as in the ledger unless `invert`",
+  "income and expenses per account of the postings dated from `begin` to before `end`, by `conversion` at the prices of `price_date`; income negative as in the ledger unless `invert`",
   `
-SELECT ${accountColumns(LAST_DAY)}
+SELECT ${accountColumns(PRICE_DAY)}
 WHERE root(account) IN ('Income', 'Expenses') AND date >= :begin AND date < :end
 GROUP BY account
 ORDER BY account`,
@@ -73,9 +74,9 @@ ORDER BY account`,
 export const trialBalance = builtin(
   'statements.trial_balance',
   PARAMS,
-  "balance of every account at the end of the range (`end` excluded) with opening balances before `begin` and conversions booked, income and expenses not cleared; by `conversion` on the range's last day",
+  "balance of every account at the end of the range (`end` excluded) with opening balances before `begin` and conversions booked, income and expenses not cleared; by `conversion` at the prices of `price_date`",
   `
-SELECT ${accountColumns(LAST_DAY)}
+SELECT ${accountColumns(PRICE_DAY)}
 FROM OPEN ON :begin CLOSE ON :end
 GROUP BY account
 ORDER BY account`,

@@ -3,6 +3,7 @@
  *   GET /api/statements/balance-sheet | income-statement | trial-balance
  *     ?time&account&filter (the page filter) or from&to (days, both included)
  *     &interval=year|quarter|month|week &conversion=units|at_cost|at_value|<CURRENCY> &invert=0|1
+ *     &prices=end|latest (values at each column's last day, default, or at the latest price)
  * Each column is one run of the statement's built-in (engine/reports/statements.ts); its text
  * comes back with the column, so "Open query" reproduces it.
  */
@@ -11,7 +12,7 @@ import type { Snapshot } from '../../../engine/ledger/snapshot';
 import type { StatementBody, StatementKind } from '../../../engine/api-types';
 import { runQuery, todayIn } from '../../../engine/query/index';
 import { INTERVALS, MAX_COLUMNS, type Interval } from '../../../engine/reports/intervals';
-import { buildStatement } from '../../../engine/reports/statements';
+import { buildStatement, type PriceChoice } from '../../../engine/reports/statements';
 import type { Filter } from '../../../engine/filters/index';
 import type { DayNum } from '../../../engine/dates';
 import type { RouteModule } from '../app';
@@ -95,6 +96,13 @@ function readInvert(event: H3Event, snapshot: Snapshot): boolean {
   throw new ApiError(400, `invert must be 1, true, 0 or false (got '${v.slice(0, 40)}')`);
 }
 
+function readPrices(event: H3Event): PriceChoice {
+  const v = queryValue(event, 'prices');
+  if (v === null || v === '' || v === 'end') return 'end';
+  if (v === 'latest') return 'latest';
+  throw new ApiError(400, `prices must be end or latest (got '${v.slice(0, 40)}')`);
+}
+
 export const statementRoutes: RouteModule = (routes) => {
   for (const [kind, path] of Object.entries(STATEMENT_PATHS) as [StatementKind, string][]) {
     routes.get(path, (c) => {
@@ -107,6 +115,7 @@ export const statementRoutes: RouteModule = (routes) => {
         interval: readInterval(c.event),
         conversion: readConversion(c.event),
         invert: readInvert(c.event, snapshot),
+        prices: readPrices(c.event),
         filter: range.filter,
       };
       const statement = buildStatement(snapshot, req, limitedRun(snapshot));

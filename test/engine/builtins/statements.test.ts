@@ -16,8 +16,9 @@ import { LEDGER } from './statements-ledger';
 
 const s = ledger(LEDGER);
 const day = (t: string) => parseDate(t)!;
-const run = (name: string, begin: string, end: string, conversion: string, invert = false) =>
-  lines(runBuiltin(s, name, { begin: day(begin), end: day(end), conversion, invert }));
+// Valued at the prices of the range's last day, as the endpoints do by default.
+const run = (name: string, begin: string, end: string, conversion: string, invert = false, priceDate = day(end) - 1) =>
+  lines(runBuiltin(s, name, { begin: day(begin), end: day(end), conversion, invert, price_date: priceDate }));
 
 describe('statements.balance_sheet', () => {
   it('at cost: opening balances, current earnings and conversions; the roots add up to nothing', () => {
@@ -39,6 +40,11 @@ describe('statements.balance_sheet', () => {
     const rows = run('statements.balance_sheet', '2024-01-01', '2024-03-01', 'at_value');
     expect(rows[1]).toBe('Assets:Broker | (350.00 USD) | (2 GLD {50.00 USD, 2024-02-10})');
     expect(rows[0]).toBe('Assets:Bank | (1101.00 USD) | ()');
+  });
+
+  it('at the latest price: STK at 26.00 (2024-03-15) although the range ends in February', () => {
+    const rows = run('statements.balance_sheet', '2024-01-01', '2024-03-01', 'at_value', false, day('9999-12-31'));
+    expect(rows[1]).toBe('Assets:Broker | (360.00 USD) | (2 GLD {50.00 USD, 2024-02-10})');
   });
 
   it('in a currency: EUR at 1.10; GLD has no price and stays in units', () => {

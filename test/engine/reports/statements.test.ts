@@ -18,9 +18,15 @@ const s = ledger(LEDGER);
 const day = (t: string) => parseDate(t)!;
 const text = (a: AmountJson[]) => a.map((x) => `${x.number} ${x.currency}`).join(', ');
 
-function statement(kind: StatementRequest['kind'], begin: string, end: string, conversion: string, opts: { interval?: Interval; invert?: boolean; account?: string } = {}): Statement {
+function statement(
+  kind: StatementRequest['kind'],
+  begin: string,
+  end: string,
+  conversion: string,
+  opts: { interval?: Interval; invert?: boolean; account?: string; latest?: boolean } = {},
+): Statement {
   const filter = opts.account ? parseFilter({ account: opts.account }, { today: day('2025-06-01') }) : null;
-  const req: StatementRequest = { kind, begin: day(begin), end: day(end), interval: opts.interval ?? null, conversion, invert: opts.invert ?? false, filter };
+  const req: StatementRequest = { kind, begin: day(begin), end: day(end), interval: opts.interval ?? null, conversion, invert: opts.invert ?? false, prices: opts.latest ? 'latest' : 'end', filter };
   return buildStatement(s, req, (q) => runQuery(s, q))!;
 }
 
@@ -69,6 +75,12 @@ describe('balance sheet', () => {
     const byCurrency = new Map<string, number>();
     for (const a of sum) byCurrency.set(a.currency, (byCurrency.get(a.currency) ?? 0) + Math.round(Number(a.number) * 100));
     expect([...byCurrency.values()].every((v) => v === 0)).toBe(true);
+  });
+
+  it('at the latest price the February sheet values STK at 26.00: Unrealized -60.00', () => {
+    const st = statement('balance-sheet', '2024-01-01', '2024-03-01', 'at_value', { latest: true });
+    expect(flat(st)).toContain('Equity:Unrealized -60.00 USD | -60.00 USD');
+    expect(st.columns[0].query).toContain('9999-12-31');
   });
 
   it('at units, Unrealized holds the lots against their cost; inverted, equity reads positive', () => {

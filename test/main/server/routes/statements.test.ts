@@ -70,6 +70,7 @@ describe('GET /api/statements/*', () => {
       ['interval=day', 'interval'],
       ['conversion=usd', 'conversion'],
       ['invert=yes', 'invert'],
+      ['prices=today', 'prices'],
       ['time=2024-13', 'time'],
       ['from=2024-02-01&to=2024-01-01', 'empty'],
       ['from=2000-01-01&to=2024-01-01&interval=week', 'columns'],
