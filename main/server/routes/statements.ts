@@ -9,6 +9,7 @@
  */
 import type { H3Event } from 'h3';
 import type { Snapshot } from '../../../engine/ledger/snapshot';
+import { favaOptions } from '../../../engine/ledger/fava-options';
 import type { StatementBody, StatementKind } from '../../../engine/api-types';
 import { runQuery, todayIn } from '../../../engine/query/index';
 import { INTERVALS, MAX_COLUMNS, type Interval } from '../../../engine/reports/intervals';
@@ -80,17 +81,10 @@ export function readConversion(event: H3Event): string {
   throw new ApiError(400, `conversion must be units, at_cost, at_value or a currency (got '${v.slice(0, 40)}')`);
 }
 
-/**
- * `invert=1|true|0|false`; absent: Fava's `invert-income-liabilities-equity` option when the
- * loader put Fava options on the snapshot, else false.
- */
+/** `invert=1|true|0|false`; absent: the ledger's fava-option `invert-income-liabilities-equity` (default false). */
 function readInvert(event: H3Event, snapshot: Snapshot): boolean {
   const v = queryValue(event, 'invert');
-  if (v === null || v === '') {
-    const opts = (snapshot as unknown as { favaOptions?: Record<string, unknown> }).favaOptions;
-    const o = opts?.['invert-income-liabilities-equity'];
-    return o === true || (typeof o === 'string' && /^true$/i.test(o));
-  }
+  if (v === null || v === '') return favaOptions(snapshot).invertIncomeLiabilitiesEquity;
   if (v === '1' || v === 'true') return true;
   if (v === '0' || v === 'false') return false;
   throw new ApiError(400, `invert must be 1, true, 0 or false (got '${v.slice(0, 40)}')`);

@@ -82,6 +82,22 @@ describe('GET /api/statements/*', () => {
   });
 });
 
+describe('invert defaults to the fava-option', () => {
+  it('custom "fava-option" "invert-income-liabilities-equity" "true" inverts unless invert=0', async () => {
+    const inverted = await serveLedger(LEDGER + '\n2024-01-01 custom "fava-option" "invert-income-liabilities-equity" "true"\n', [statementRoutes]);
+    try {
+      const path = '/api/statements/income-statement?from=2024-01-01&to=2024-01-31&conversion=units';
+      const on: Statement = (await getJson(inverted, path)).body.data;
+      expect(on.invert).toBe(true);
+      expect(text(find(on.tree, 'Income:Salary')!.balance[0])).toBe('500.00 USD');
+      const off: Statement = (await getJson(inverted, path + '&invert=0')).body.data;
+      expect(text(find(off.tree, 'Income:Salary')!.balance[0])).toBe('-500.00 USD');
+    } finally {
+      await inverted.stop();
+    }
+  });
+});
+
 describe('GET /api/holdings', () => {
   it('valued at the end of the filtered time: time=2024-03 takes STK at 26.00', async () => {
     const { status, body } = await getJson(run, '/api/holdings?time=2024-03');
