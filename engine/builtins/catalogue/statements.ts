@@ -13,27 +13,33 @@ import { builtin } from '../declare';
 const PRICE_DAY = ':price_date';
 
 /**
- * The statement's conversion of an inventory (Fava's conversion switch): `units` merges lots,
- * `at_cost` is the book value, `at_value` Fava's market value (a lot without a price at its cost,
+ * The statement's conversion of one posting (Fava's conversion switch): `units` drops the lot,
+ * `at_cost` is its book value, `at_value` Fava's market value (a lot without a price at its cost,
  * see market_value), any other text is a currency to convert into (Fava's convert_position:
- * direct price, else through the cost currency, else left in units).
+ * direct price, else through the cost currency, else left in units). Each is linear at a fixed
+ * date, so converting every posting and summing equals converting the sum; written per posting,
+ * the sum is one aggregate (a CASE over sum(...) would keep one running inventory per branch).
  */
-export function convertedBy(inv: string, day: string): string {
-  return `CASE WHEN :conversion = 'units' THEN units(${inv})
-    WHEN :conversion = 'at_cost' THEN cost(${inv})
-    WHEN :conversion = 'at_value' THEN market_value(${inv}, ${day})
-    ELSE convert(${inv}, :conversion, ${day}) END`;
+export function convertedBy(pos: string, day: string): string {
+  return `CASE WHEN :conversion = 'units' THEN units(${pos})
+    WHEN :conversion = 'at_cost' THEN cost(${pos})
+    WHEN :conversion = 'at_value' THEN market_value(${pos}, ${day})
+    ELSE convert(${pos}, :conversion, ${day}) END`;
 }
 
 /** Fava's invert-income-liabilities-equity: those three roots read with the opposite sign. */
 const INVERTED = "(:invert AND root(account) IN ('Income', 'Liabilities', 'Equity'))";
 
-/** Per account: `balance` (converted, sign per `invert`) and `at_cost` (at_value only: the lots valued at cost). */
+/**
+ * Per account: `balance` (converted, sign per `invert`) and `at_cost`: at_value only, the units of
+ * the lots valued at cost because their currency has no price in their cost currency.
+ */
 function accountColumns(day: string): string {
-  const conv = convertedBy('sum(position)', day);
+  const conv = convertedBy('position', day);
   return `account,
-  CASE WHEN ${INVERTED} THEN neg(${conv}) ELSE ${conv} END AS balance,
-  CASE WHEN :conversion = 'at_value' THEN unpriced(sum(position), ${day}) END AS at_cost`;
+  sum(CASE WHEN ${INVERTED} THEN neg(${conv}) ELSE ${conv} END) AS balance,
+  sum(CASE WHEN :conversion = 'at_value' AND cost_currency IS NOT NULL
+    AND getprice(currency, cost_currency, ${day}) IS NULL THEN units(position) END) AS at_cost`;
 }
 
 const PARAMS = 'begin date, end date, conversion str, invert bool, price_date date';
@@ -49,7 +55,7 @@ const PARAMS = 'begin date, end date, conversion str, invert bool, price_date da
 export const balanceSheet = builtin(
   'statements.balance_sheet',
   PARAMS,
-  "balances of Assets, Liabilities and Equity at the end of the range (`end` excluded): opening balances before `begin`, the range's income and expenses in Equity:Earnings:Current, conversions in Equity:Conversions:Current; balance by `conversion` ('units', 'at_cost', 'at_value' or a currency) at the prices of `price_date`, income, liabilities and equity negated when `invert`; at_cost = positions valued at cost for lack of a price (at_value)",
+  "balances of Assets, Liabilities and Equity at the end of the range (`end` excluded): opening balances before `begin`, the range's income and expenses in Equity:Earnings:Current, conversions in Equity:Conversions:Current; balance by `conversion` ('units', 'at_cost', 'at_value' or a currency) at the prices of `price_date`, income, liabilities and equity negated when `invert`; at_cost = units valued at cost for lack of a price (at_value)",
   `
 SELECT ${accountColumns(PRICE_DAY)}
 FROM OPEN ON :begin CLOSE ON :end CLEAR
