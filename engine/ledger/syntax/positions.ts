@@ -29,13 +29,41 @@ export class Positions {
   private bi = 0;
   private line = 1;
   private lineStart = 0;
+  /**
+   * Most ledgers are pure ASCII: then a byte offset is the char index and a column the distance
+   * from the line start, so the cursor only has to find newlines (indexOf, not a loop over every
+   * char: this walk was about 5% of a load). Whether the text is ASCII is one native pass.
+   */
+  private readonly ascii: boolean;
 
-  constructor(private readonly s: string) {}
+  constructor(private readonly s: string) {
+    this.ascii = Buffer.byteLength(s, 'utf8') === s.length;
+  }
+
+  private moveAscii(to: number): void {
+    const s = this.s;
+    let line = this.line;
+    let ls = this.lineStart;
+    if (to >= this.ci) {
+      for (let nl = s.indexOf('\n', this.ci); nl >= 0 && nl < to; nl = s.indexOf('\n', nl + 1)) {
+        line++;
+        ls = nl + 1;
+      }
+    } else {
+      for (let nl = s.lastIndexOf('\n', this.ci - 1); nl >= to; nl = nl > 0 ? s.lastIndexOf('\n', nl - 1) : -1) line--;
+      ls = to === 0 ? 0 : s.lastIndexOf('\n', to - 1) + 1;
+    }
+    this.line = line;
+    this.lineStart = ls;
+    this.ci = to;
+    this.bi = to;
+  }
 
   private moveTo(to: number): void {
     const s = this.s;
     if (to > s.length) to = s.length;
     if (to < 0) to = 0;
+    if (this.ascii) return this.moveAscii(to);
     let i = this.ci;
     let b = this.bi;
     if (to >= i) {
@@ -82,6 +110,7 @@ export class Positions {
   /** 1-based column in Unicode code points (a surrogate pair is one character). */
   columnAt(ci: number): number {
     this.moveTo(ci);
+    if (this.ascii) return this.ci - this.lineStart + 1;
     const s = this.s;
     let col = 1;
     for (let i = this.lineStart; i < this.ci; i++) {
