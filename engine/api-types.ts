@@ -678,6 +678,8 @@ export interface Statement {
   invert: boolean;
   /** `end`: values at the prices of each column's last day; `latest`: at the latest price. */
   prices: 'end' | 'latest';
+  /** Currencies to offer in the conversion switch: operating currencies, then Fava's conversion-currencies. */
+  currencies: string[];
   interval: StatementInterval | null;
   columns: StatementColumn[];
   /** Root accounts (Assets, Liabilities, Equity, Income, Expenses order) that have rows. */

@@ -40,6 +40,8 @@ export interface StatementRequest {
   invert: boolean;
   /** 'end': each column at the prices of its last day; 'latest': at the latest price (Fava). */
   prices: PriceChoice;
+  /** Offered in the conversion switch (echoed back). */
+  currencies: string[];
   /** Account and entry filters are written into each query; its time is `begin`/`end` already. */
   filter: Filter | null;
 }
@@ -93,6 +95,7 @@ export function buildStatement(snapshot: Snapshot, req: StatementRequest, run: R
     conversion: req.conversion,
     invert: req.invert,
     prices: req.prices,
+    currencies: req.currencies,
     interval: req.interval,
     columns,
     tree: tree.map(encodeNode),

@@ -10,6 +10,7 @@
 import type { H3Event } from 'h3';
 import type { Snapshot } from '../../../engine/ledger/snapshot';
 import { favaOptions } from '../../../engine/ledger/fava-options';
+import { operatingCurrency } from '../statistic/currency';
 import type { StatementBody, StatementKind } from '../../../engine/api-types';
 import { runQuery, todayIn } from '../../../engine/query/index';
 import { INTERVALS, MAX_COLUMNS, type Interval } from '../../../engine/reports/intervals';
@@ -97,6 +98,13 @@ function readPrices(event: H3Event): PriceChoice {
   throw new ApiError(400, `prices must be end or latest (got '${v.slice(0, 40)}')`);
 }
 
+/** Operating currencies (or the inferred one), then Fava's conversion-currencies, each once. */
+function conversionCurrencies(snapshot: Snapshot): string[] {
+  const declared = snapshot.options.operatingCurrencies;
+  const list = [...(declared.length ? declared : [operatingCurrency(snapshot)]), ...favaOptions(snapshot).conversionCurrencies];
+  return [...new Set(list)];
+}
+
 export const statementRoutes: RouteModule = (routes) => {
   for (const [kind, path] of Object.entries(STATEMENT_PATHS) as [StatementKind, string][]) {
     routes.get(path, (c) => {
@@ -110,6 +118,7 @@ export const statementRoutes: RouteModule = (routes) => {
         conversion: readConversion(c.event),
         invert: readInvert(c.event, snapshot),
         prices: readPrices(c.event),
+        currencies: conversionCurrencies(snapshot),
         filter: range.filter,
       };
       const statement = buildStatement(snapshot, req, limitedRun(snapshot));

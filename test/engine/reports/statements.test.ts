@@ -26,7 +26,7 @@ function statement(
   opts: { interval?: Interval; invert?: boolean; account?: string; latest?: boolean } = {},
 ): Statement {
   const filter = opts.account ? parseFilter({ account: opts.account }, { today: day('2025-06-01') }) : null;
-  const req: StatementRequest = { kind, begin: day(begin), end: day(end), interval: opts.interval ?? null, conversion, invert: opts.invert ?? false, prices: opts.latest ? 'latest' : 'end', filter };
+  const req: StatementRequest = { kind, begin: day(begin), end: day(end), interval: opts.interval ?? null, conversion, invert: opts.invert ?? false, prices: opts.latest ? 'latest' : 'end', currencies: ['USD'], filter };
   return buildStatement(s, req, (q) => runQuery(s, q))!;
 }
 

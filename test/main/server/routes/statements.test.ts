@@ -53,6 +53,7 @@ describe('GET /api/statements/*', () => {
     const { body } = await getJson(run, '/api/statements/income-statement?from=2024-01-01&to=2024-03-31&interval=month&conversion=USD&invert=1');
     const st: Statement = body.data;
     expect(st.columns.map((c) => c.label)).toEqual(['2024-01', '2024-02', '2024-03']);
+    expect(st.currencies).toEqual(['USD']);
     expect(find(st.tree, 'Income')!.balance_children.map(text)).toEqual(['500.00 USD', '', '500.00 USD']);
     // Net profit keeps the ledger's meaning whatever the sign shown: income less expenses.
     expect(st.total.map(text)).toEqual(['500.00 USD', '-30.00 USD', '500.00 USD']);
@@ -82,13 +83,16 @@ describe('GET /api/statements/*', () => {
   });
 });
 
-describe('invert defaults to the fava-option', () => {
+describe('fava-options: invert default and conversion currencies', () => {
   it('custom "fava-option" "invert-income-liabilities-equity" "true" inverts unless invert=0', async () => {
-    const inverted = await serveLedger(LEDGER + '\n2024-01-01 custom "fava-option" "invert-income-liabilities-equity" "true"\n', [statementRoutes]);
+    const options = '2024-01-01 custom "fava-option" "invert-income-liabilities-equity" "true"\n2024-01-01 custom "fava-option" "conversion-currencies" "EUR USD"\n';
+    const inverted = await serveLedger(LEDGER + '\n' + options, [statementRoutes]);
     try {
       const path = '/api/statements/income-statement?from=2024-01-01&to=2024-01-31&conversion=units';
       const on: Statement = (await getJson(inverted, path)).body.data;
       expect(on.invert).toBe(true);
+      // Operating currency first, then the fava-option's conversion-currencies.
+      expect(on.currencies).toEqual(['USD', 'EUR']);
       expect(text(find(on.tree, 'Income:Salary')!.balance[0])).toBe('500.00 USD');
       const off: Statement = (await getJson(inverted, path + '&invert=0')).body.data;
       expect(text(find(off.tree, 'Income:Salary')!.balance[0])).toBe('-500.00 USD');
