@@ -7,7 +7,8 @@ import { expect, it } from 'vitest';
 import { Dec } from '../../engine/decimal';
 import { describeE2E } from './support/session';
 import { shownAmount } from './support/display';
-import { expectLineDrawn } from './support/figures';
+import { expectLineDrawn, expectedRows, QUERY_TABLE } from './support/figures';
+import { normalizeShown, readResultTable } from './support/table';
 import { withoutGrouping } from './support/table';
 
 type Amount = { number: string; currency: string };
@@ -51,6 +52,26 @@ describeE2E('Financial statements and holdings', (e2e) => {
     const total = new Map<string, Dec>();
     for (const a of [...all, ...(unrealized ? unrealized.balance[0] : [])]) total.set(a.currency, (total.get(a.currency) ?? Dec.ZERO).plus(Dec.of(a.number)));
     expect([...total.values()].every((v) => v.isZero())).toBe(true);
+  });
+
+  it("with an account filter, a column's Open query lands on /explore with that text and its rows", async () => {
+    const path = '/balance-sheet?time=2025&account=Assets:US:Vanguard&conversion=at_value';
+    const page = await e2e.open(path);
+    const tree = page.getByTestId('statement-tree');
+    await tree.locator('tbody tr').first().waitFor();
+    // The filter narrows the tree to the Vanguard accounts; what they hold is balanced by Equity:Unrealized.
+    const accounts = await tree.locator('tbody tr').evaluateAll((trs) => trs.map((t) => t.getAttribute('data-account')));
+    expect(accounts.filter((a) => !a!.startsWith('Assets:US:Vanguard'))).toEqual(['Assets', 'Assets:US', 'Equity', 'Equity:Unrealized']);
+    expect(accounts).toContain('Assets:US:Vanguard:VBMPX');
+    const st = (await e2e.server.getJson(`/api/statements${path}`)).body.data;
+    await tree.getByTestId('column-query').first().click();
+    await page.waitForURL((u) => u.pathname === '/explore');
+    await page.locator(QUERY_TABLE).waitFor();
+    expect(new URL(page.url()).searchParams.get('query')).toBe(st.columns[0].query);
+    const api = await e2e.server.query(st.columns[0].query);
+    const shown = normalizeShown(await readResultTable(page.locator(QUERY_TABLE)));
+    expect(shown.rows).toEqual(expectedRows(api.body.data).rows.slice(0, shown.rows.length));
+    expect(shown.rows.length).toBeGreaterThan(0);
   });
 
   it('collapse all hides sub-accounts and is remembered after a reload; expand all shows them again', async () => {
