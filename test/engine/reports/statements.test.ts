@@ -23,9 +23,9 @@ function statement(
   begin: string,
   end: string,
   conversion: string,
-  opts: { interval?: Interval; invert?: boolean; account?: string; latest?: boolean } = {},
+  opts: { interval?: Interval; invert?: boolean; account?: string; entry?: string; latest?: boolean } = {},
 ): Statement {
-  const filter = opts.account ? parseFilter({ account: opts.account }, { today: day('2025-06-01') }) : null;
+  const filter = opts.account || opts.entry ? parseFilter({ account: opts.account, filter: opts.entry }, { today: day('2025-06-01') }) : null;
   const req: StatementRequest = { kind, begin: day(begin), end: day(end), interval: opts.interval ?? null, conversion, invert: opts.invert ?? false, prices: opts.latest ? 'latest' : 'end', currencies: ['USD'], filter };
   return buildStatement(s, req, (q) => runQuery(s, q))!;
 }
@@ -123,6 +123,14 @@ describe('income statement', () => {
     const st = statement('income-statement', '2024-01-01', '2024-04-01', 'units', { account: 'Expenses' });
     expect(flat(st)).toEqual(['Expenses  | 30.00 USD', 'Expenses:Food 30.00 USD | 30.00 USD']);
     expect(st.columns[0].query).not.toBe(statement('income-statement', '2024-01-01', '2024-04-01', 'units').columns[0].query);
+  });
+});
+
+describe('entry filter', () => {
+  it('payee:"Grocer" keeps February\'s food and its card posting only', () => {
+    const st = statement('trial-balance', '2024-01-01', '2024-04-01', 'units', { entry: 'payee:"Grocer"' });
+    expect(flat(st).filter((r) => !r.includes('  |'))).toEqual(['Liabilities:Card -30.00 USD | -30.00 USD', 'Expenses:Food 30.00 USD | 30.00 USD']);
+    expect(st.columns[0].query).toContain('Grocer');
   });
 });
 
