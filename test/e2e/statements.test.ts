@@ -133,6 +133,20 @@ describeE2E('Financial statements and holdings', (e2e) => {
     expect(totalShown).toBe(totals.body.data.rows[0][1].positions.map((p: any) => shownAmount(p.units)).join(''));
   });
 
+  it('holdings grouped by cost currency from the select: one row per currency, as the API gives', async () => {
+    const page = await e2e.open('/holdings?time=2025');
+    await page.locator('[data-testid=holdings-table] tbody tr').first().waitFor();
+    await page.getByTestId('group').selectOption('cost_currency');
+    await page.waitForURL((u) => u.searchParams.get('group') === 'cost_currency');
+    const h = (await e2e.server.getJson('/api/holdings?time=2025&group=cost_currency')).body.data;
+    const rows = page.locator('[data-testid=holdings-table] tbody tr');
+    await expect.poll(() => rows.count()).toBe(h.rows.length);
+    const shown = (await page.locator('[data-testid=holdings-table] [data-testid=market-value]').allTextContents()).map((t) =>
+      withoutGrouping(t.replace('* at cost', '').trim()),
+    );
+    expect(shown).toEqual(h.rows.map((r: any) => shownAmount(r.market_value)));
+  });
+
   it('an investment account page and a commodity page show their holdings', async () => {
     const page = await e2e.open('/commodities/VBMPX');
     const section = page.getByTestId('holdings-section');
