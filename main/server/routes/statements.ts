@@ -74,11 +74,11 @@ function readInterval(event: H3Event): Interval | null {
   return v as Interval;
 }
 
-/** units | at_cost | at_value | a currency name (Fava's conversion switch); default at_cost as Fava. */
+/** units | at_cost | at_value | a currency name as Beancount writes one (Fava's conversion switch); default at_cost as Fava. */
 export function readConversion(event: H3Event): string {
   const v = queryValue(event, 'conversion');
   if (v === null || v === '') return 'at_cost';
-  if (v === 'units' || v === 'at_cost' || v === 'at_value' || /^[A-Z][A-Z0-9'._-]{0,22}[A-Z0-9]?$/.test(v)) return v;
+  if (v === 'units' || v === 'at_cost' || v === 'at_value' || /^[A-Z]([A-Z0-9'._-]{0,22}[A-Z0-9])?$/.test(v)) return v;
   throw new ApiError(400, `conversion must be units, at_cost, at_value or a currency (got '${v.slice(0, 40)}')`);
 }
 

@@ -70,6 +70,7 @@ describe('GET /api/statements/*', () => {
     for (const [q, word] of [
       ['interval=day', 'interval'],
       ['conversion=usd', 'conversion'],
+      ['conversion=USD-', 'conversion'],
       ['invert=yes', 'invert'],
       ['prices=today', 'prices'],
       ['time=2024-13', 'time'],
