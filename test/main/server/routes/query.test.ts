@@ -266,6 +266,11 @@ describe('every built-in: the /text query returns the rows of the bound query', 
       'postings.by_payee_tags': { payee: null, tags: ['food', "it's \"x\""] },
       'report.top_postings': { type: 'Income', from: '2024-01-01', to: '2024-12-31', currency: 'USD' },
       'commodities.latest_price': { commodity: 'EUR', currency: 'USD' },
+      'statements.balance_sheet': { begin: '2024-01-01', end: '2024-03-01', conversion: 'at_value', invert: true, price_date: '2024-02-29' },
+      'statements.income_statement': { begin: '2024-01-01', end: '2024-03-01', conversion: 'USD', invert: false, price_date: '2024-02-29' },
+      'statements.trial_balance': { begin: '2024-01-15', end: '2024-03-01', conversion: 'units', invert: false, price_date: '9999-12-31' },
+      'holdings.list': { end: '2024-03-01', group: 'account', currency: 'USD', stale_days: 30 },
+      'holdings.totals': { end: '2024-03-01', currency: 'USD' },
     };
     return { ...common, ...(special[name] ?? {}) };
   };
