@@ -5,14 +5,15 @@ describe('function registry', () => {
   test('lists exactly the overloads of the spec tables, aggregates first', () => {
     // Counted from document 2's tables, one per signature (combined rows split):
     // aggregates 11, valuation 16, amounts 20, accounts 6, directives 9, dates 16,
-    // metadata 5, search 4, comparison 2 (least/greatest generic over T), strings 4.
-    expect(FUNCTIONS.length).toBe(11 + 16 + 20 + 6 + 9 + 16 + 5 + 4 + 2 + 4);
+    // metadata 5, search 4, comparison 2 (least/greatest generic over T), strings 4;
+    // plus 6 valuation overloads of issue 16 (market_value x4, unpriced, price_date).
+    expect(FUNCTIONS.length).toBe(11 + 16 + 6 + 20 + 6 + 9 + 16 + 5 + 4 + 2 + 4);
     const firstScalar = FUNCTIONS.findIndex((f) => !f.aggregate);
     expect(firstScalar).toBe(11);
     expect(FUNCTIONS.slice(firstScalar).every((f) => !f.aggregate)).toBe(true);
     const names = [...new Set(FUNCTIONS.map((f) => f.name))];
     expect(names.slice(0, 6)).toEqual(['count', 'sum', 'first', 'last', 'min', 'max']);
-    expect(names.slice(6, 11)).toEqual(['units', 'cost', 'convert', 'value', 'getprice']);
+    expect(names.slice(6, 14)).toEqual(['units', 'cost', 'convert', 'value', 'market_value', 'unpriced', 'getprice', 'price_date']);
     expect(names.slice(-3)).toEqual(['str', 'length', 'maxwidth']);
     expect(names).toContain('account_sortkey');
   });
@@ -38,7 +39,7 @@ describe('function registry', () => {
     const notFoldable = new Set(FUNCTIONS.filter((f) => !f.aggregate && !f.foldable).map((f) => f.name));
     expect([...notFoldable].sort()).toEqual(
       [
-        'today', 'convert', 'value', 'getprice', 'meta', 'entry_meta', 'any_meta', 'meta_values', 'entry_meta_values',
+        'today', 'convert', 'value', 'market_value', 'unpriced', 'getprice', 'price_date', 'meta', 'entry_meta', 'any_meta', 'meta_values', 'entry_meta_values',
         'open_date', 'close_date', 'open_meta', 'commodity_meta', 'currency_meta', 'account_budgets',
       ].sort(),
     );
