@@ -8,6 +8,7 @@ import type { Snapshot } from '../ledger/snapshot';
 import { formatDate, type DayNum } from '../dates';
 import type { PeriodDate, Statement } from '../query/ast';
 import { parseQuery } from '../query/parser';
+import { lexAll } from '../query/lexer';
 import { runQuery } from '../query/index';
 import { utf8Length } from '../query/errors';
 import { MAX_QUERY_BYTES } from '../query/limits';
@@ -74,8 +75,10 @@ function splice(text: string, edits: Edit[]): string {
 /** Another table: the condition goes before the query's own WHERE. */
 function tableEdits(text: string, stmt: Statement, cond: string | null): Edit[] {
   if (cond === null || stmt.kind !== 'Select' || !stmt.from) return [];
-  const where = stmt.where;
-  if (where) return [{ start: where.start, end: where.end, text: `(${cond}) AND (${text.slice(where.start, where.end)})` }];
+  if (stmt.where) {
+    const where = exprSpan(text, stmt.where);
+    return [{ start: where.start, end: where.end, text: `(${cond}) AND (${text.slice(where.start, where.end)})` }];
+  }
   return [{ start: stmt.from.end, end: stmt.from.end, text: ` WHERE ${cond}` }];
 }
 
@@ -97,7 +100,8 @@ function postingsEdits(text: string, stmt: Statement, cond: string | null, filte
   }
   if (cond !== null) {
     if (from.expr) {
-      edits.push({ start: from.expr.start, end: from.expr.end, text: `(${cond}) AND (${text.slice(from.expr.start, from.expr.end)})` });
+      const e = exprSpan(text, from.expr);
+      edits.push({ start: e.start, end: e.end, text: `(${cond}) AND (${text.slice(e.start, e.end)})` });
     } else {
       const afterKeyword = from.start + 'FROM'.length;
       edits.push({ start: afterKeyword, end: afterKeyword, text: ` ${cond}` });
@@ -113,6 +117,40 @@ function postingsEdits(text: string, stmt: Statement, cond: string | null, filte
     });
   }
   return edits;
+}
+
+/**
+ * The whole text of a clause's expression. A node's span leaves out the parentheses around its
+ * first or last operand (`(a) OR (b)` spans `a) OR (b`), so the span is widened by the
+ * parentheses it leaves unmatched; wrapping the narrow span would bind the filter to `a` only.
+ */
+export function exprSpan(text: string, node: { start: number; end: number }): { start: number; end: number } {
+  const toks = lexAll(text).filter((t) => t.type !== 'ws' && t.type !== 'comment');
+  let depth = 0;
+  let min = 0;
+  for (const t of toks) {
+    if (t.start < node.start || t.end > node.end) continue;
+    if (t.type === 'lparen') depth++;
+    else if (t.type === 'rparen') min = Math.min(min, --depth);
+  }
+  let start = node.start;
+  let end = node.end;
+  let left = -min;
+  let right = depth - min;
+  for (let i = toks.length - 1; i >= 0 && left > 0; i--) {
+    if (toks[i].end > start) continue;
+    if (toks[i].type !== 'lparen') break;
+    start = toks[i].start;
+    left--;
+  }
+  for (const t of toks) {
+    if (right === 0) break;
+    if (t.start < end) continue;
+    if (t.type !== 'rparen') break;
+    end = t.end;
+    right--;
+  }
+  return { start, end };
 }
 
 /** Where `FROM ...` goes in a statement that has none: after the targets, AT function or pattern. */

@@ -68,6 +68,15 @@ describe('the filtered text', () => {
     expect(text('SELECT date FROM #prices', { filter: '#x' })).toBe('SELECT date FROM #prices WHERE FALSE');
     expect(text('SELECT date FROM #prices', { time: '2024-03' })).toBe('SELECT date FROM #prices WHERE (date >= 2024-03-01 AND date < 2024-04-01)');
   });
+  it('a WHERE or FROM whose first and last operands are parenthesised is wrapped whole', () => {
+    expect(text("SELECT date FROM #entries WHERE (type = 'open') OR (type = 'transaction' AND year = 2024)", { filter: '#food' })).toBe(
+      "SELECT date FROM #entries WHERE ((tags IS NOT NULL AND 'food' IN tags)) AND ((type = 'open') OR (type = 'transaction' AND year = 2024))",
+    );
+    expect(rows("SELECT date FROM #entries WHERE (type = 'open') OR (type = 'transaction')", { filter: '#food' })).toEqual(['2023-12-20', '2024-02-10']);
+    expect(text('SELECT account FROM (year = 2023) OR ((flag = "!"))', { account: 'Assets' })).toBe(
+      "SELECT account FROM ((account IS NOT NULL AND under(account, 'Assets'))) AND ((year = 2023) OR ((flag = \"!\")))",
+    );
+  });
   it('no filter leaves the text alone', () => {
     expect(text('SELECT 1', {})).toBe('SELECT 1');
   });

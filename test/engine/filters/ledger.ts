@@ -30,6 +30,8 @@ export const FILTER_LEDGER = `option "operating_currency" "USD"
   Assets:Broker  2 HOOL {150.00 USD}
   Assets:Bank  -300.00 USD
 
+2024-03-31 balance Assets:Bank  310.00 USD
+
 2024-04-01 * "Employer" "April salary"
   Assets:Bank  1200.00 USD
   Income:Salary

@@ -118,11 +118,20 @@ describe('POST /api/query and /api/query/csv with filter fields', () => {
 
 describe('page endpoints take time, account and filter', () => {
   it('GET /api/journals', async () => {
-    expect((await get('/api/journals')).json.data.total_count).toBe(6);
+    // Six transactions and one balance assertion.
+    expect((await get('/api/journals')).json.data.total_count).toBe(7);
     const trip = await get('/api/journals?' + q({ filter: '#trip-2024' }));
     expect(trip.json.data.records.map((r: any) => r.narration)).toEqual(['Food on the trip', 'Flight']);
     const y2023 = await get('/api/journals?' + q({ time: '2023' }));
     expect(y2023.json.data.records.map((r: any) => r.date)).toEqual(['2023-12-20', '2023-06-01']);
+    // The assertion is inside 2024-Q1, outside 2024-Q2.
+    expect((await get('/api/journals?' + q({ time: '2024-Q1' }))).json.data.records.map((r: any) => r.date)).toEqual([
+      '2024-03-31',
+      '2024-03-05',
+      '2024-02-10',
+      '2024-01-15',
+    ]);
+    expect((await get('/api/journals?' + q({ time: '2024-Q2' }))).json.data.total_count).toBe(1);
     // A listed transaction keeps all its postings.
     const broker = await get('/api/journals?' + q({ account: 'Assets:Broker' }));
     expect(broker.json.data.total_count).toBe(1);
@@ -130,10 +139,12 @@ describe('page endpoints take time, account and filter', () => {
   });
   it('GET /api/accounts/{account}/journals with a time filter starts from the opening balance', async () => {
     const all = await get('/api/accounts/Assets:Bank/journals');
-    expect(all.json.data.total_count).toBe(6);
+    expect(all.json.data.total_count).toBe(7);
     const y2024 = await get('/api/accounts/Assets:Bank/journals?' + q({ time: '2024' }));
-    // The opening balance (950.00) and the four postings of 2024.
-    expect(y2024.json.data.total_count).toBe(5);
+    // The opening balance (950.00), the four postings of 2024 and the assertion.
+    expect(y2024.json.data.total_count).toBe(6);
+    const y2023 = await get('/api/accounts/Assets:Bank/journals?' + q({ time: '2023' }));
+    expect(y2023.json.data.total_count).toBe(2);
   });
   it('GET /api/statistic/summary: figures with and without the filter', async () => {
     const range = { from: '2023-01-01', to: '2024-12-31' };
