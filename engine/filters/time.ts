@@ -12,7 +12,7 @@
  * range" for anything it cannot read, this reads the text left to right as atoms so a mistake is
  * reported with the column where it starts. An end past 9999-12-31 is open (null).
  */
-import { addMonths, civilFromDays, daysFromCivil, formatDate, makeDate, MAX_DAY, weekday, type DayNum } from '../dates';
+import { addMonths, civilFromDays, daysFromCivil, daysInMonth, formatDate, makeDate, MAX_DAY, weekday, type DayNum } from '../dates';
 import { columnOf, FilterError } from './errors';
 
 export interface TimeRange {
@@ -200,7 +200,8 @@ class Reader {
     if (fye.month === 12 && fye.day === 31) return this.date(pos, y, 1, 1);
     // The day after the end in year y - 1; Fava special-cases 02-28 so leap years start on 03-01.
     if (fye.month === 2 && fye.day === 28) return this.date(pos, y - 1, 3, 1);
-    return this.date(pos, y - 1, fye.month, fye.day) + 1;
+    // A 02-29 end falls on 02-28 in other years (the year then starts on 03-01).
+    return this.date(pos, y - 1, fye.month, Math.min(fye.day, daysInMonth(y - 1, fye.month))) + 1;
   }
 
   private fiscalYear(pos: number, y: number): TimeRange {

@@ -88,6 +88,9 @@ describe('fiscal years', () => {
     expect(range('FY2024', april)).toEqual(['2023-04-01', '2024-04-01']);
     expect(range('fy2024', { month: 2, day: 28 })).toEqual(['2023-03-01', '2024-03-01']);
     expect(range('FY2024', { month: 4, day: 5 })).toEqual(['2023-04-06', '2024-04-06']);
+    // A 02-29 end: the day after 2023-02-28, then after 2024-02-29.
+    expect(range('FY2024', { month: 2, day: 29 })).toEqual(['2023-03-01', '2024-03-01']);
+    expect(range('FY2025', { month: 2, day: 29 })).toEqual(['2024-03-01', '2025-03-01']);
   });
   it('fiscal quarters', () => {
     expect(range('FY2024-Q1', april)).toEqual(['2023-04-01', '2023-07-01']);
