@@ -26,6 +26,8 @@ export const PluginErrorKind = {
   MatchBasisError: 'MatchBasisError',
   MergeMetaError: 'MergeMetaError',
   UnrealizedError: 'UnrealizedError',
+  BookConversionError: 'BookConversionError',
+  DocumentError: 'DocumentError',
 } as const;
 
 const K = PluginErrorKind;
@@ -72,4 +74,6 @@ export const PluginErrors = {
     err(K.MatchBasisError, `Cost basis on reducing posting is too far from the average cost (${cost} vs. ${average})`, site, account),
   mergeMeta: (site: Site, why: string) => err(K.MergeMetaError, why, site),
   unrealized: (site: Site, why: string) => err(K.UnrealizedError, why, site),
+  bookConversion: (site: Site, why: string) => err(K.BookConversionError, why, site),
+  documentNotFound: (site: Site, name: string) => err(K.DocumentError, `Document not found: '${name}'`, site),
 };

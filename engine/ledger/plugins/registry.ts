@@ -29,6 +29,8 @@ import { uniquePricesPlugin } from './unique-prices';
 import { splitExpensesPlugin } from './split-expenses';
 import { currencyAccountsPlugin } from './currency-accounts';
 import { iraContribsPlugin } from './ira-contribs';
+import { bookConversionsPlugin } from './book-conversions';
+import { linkDocumentsPlugin, tagDiscoveredDocumentsPlugin } from './fava-documents';
 import { unrealizedPlugin } from './unrealized';
 import type { PluginDef } from './types';
 
@@ -59,6 +61,9 @@ export const PLUGINS: readonly PluginDef<any>[] = [
   splitExpensesPlugin,
   currencyAccountsPlugin,
   iraContribsPlugin,
+  bookConversionsPlugin,
+  linkDocumentsPlugin,
+  tagDiscoveredDocumentsPlugin,
 ];
 
 const byName = new Map<string, PluginDef>();

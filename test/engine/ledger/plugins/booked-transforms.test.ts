@@ -146,3 +146,76 @@ plugin "beancount.plugins.auto_accounts"
     expect(s.postings[3].flag).toBe('M');
   });
 });
+
+describe('book_conversions', () => {
+  it('turns price conversions into FIFO lots with the gains booked on the income account; an unmatched sale is an error', () => {
+    // bean-check 2.3.5 on this text: line 16 "Could not match position ..." and line 15 "Transaction does not
+    // balance: (534.93195300 USD)" (the other posting keeps the amount interpolated before the plugin ran).
+    const s = ledger(`plugin "beancount.plugins.book_conversions" "Assets:Bitcoin,Income:Bitcoin"
+2015-01-01 open Assets:Bank
+2015-01-01 open Assets:Bitcoin
+2015-01-01 open Income:Bitcoin
+2015-01-01 open Expenses:Something
+2015-09-04 * "Buy some bitcoins"
+  Assets:Bank          -1000.00 USD
+  Assets:Bitcoin       4.333507 BTC @ 230.76 USD
+2015-09-05 * "Buy some more bitcoins at a different price"
+  Assets:Bank          -1000.00 USD
+  Assets:Bitcoin       4.345747 BTC @ 230.11 USD
+2015-09-20 * "Use (sell) some bitcoins"
+  Assets:Bitcoin       -6.000000 BTC @ 230.50 USD
+  Expenses:Something
+2015-09-21 * "Too much"
+  Assets:Bitcoin       -5.000000 BTC @ 230.50 USD
+  Expenses:Something
+`);
+    expect(errs(s)).toEqual([
+      'UnbalancedTransaction@15: Transaction does not balance: (534.93195300 USD)',
+      'BookConversionError@16: Could not match position Assets:Bitcoin -5.000000 BTC @ 230.50 USD',
+    ]);
+    // bean-query: the same rows (its trade links are random UUIDs).
+    expect(
+      s.postings
+        .filter((p) => p.account !== 'Assets:Bank')
+        .map((p) => `${formatDate(p.txn.date)} ${p.account} ${p.units.number} ${p.units.currency}${p.cost ? ` {${p.cost.number}}` : ''} ${p.meta.find((m) => m.key === 'trades')?.text ?? ''}`),
+    ).toEqual([
+      '2015-09-04 Assets:Bitcoin 4.333507 BTC {230.76} trade-1',
+      '2015-09-05 Assets:Bitcoin 4.345747 BTC {230.11} trade-2,trade-3',
+      '2015-09-20 Assets:Bitcoin -4.333507 BTC {230.76} trade-1',
+      '2015-09-20 Assets:Bitcoin -1.666493 BTC {230.11} trade-2',
+      '2015-09-20 Income:Bitcoin 0.47677955 USD ',
+      '2015-09-20 Expenses:Something 1383.00000000 USD ',
+      '2015-09-21 Assets:Bitcoin -2.679254 BTC {230.11} trade-3',
+      '2015-09-21 Income:Bitcoin -1.04490906 USD ',
+      '2015-09-21 Expenses:Something 1152.50000000 USD ',
+    ]);
+  });
+});
+
+describe('fava.plugins.link_documents', () => {
+  // Fava is not installed on the build machines: the expectations follow Fava's plugin source
+  // (a document found by file name under one of the directive's accounts, or by path).
+  it('links a transaction to the documents its metadata names, tags them #linked, and reports unknown ones', () => {
+    const s = ledger(`plugin "fava.plugins.link_documents"
+2024-01-01 open Assets:Bank
+2024-01-01 open Expenses:Food
+2024-01-02 document Expenses:Food "receipts/lunch.pdf"
+2024-01-02 document Assets:Bank "other/lunch.pdf"
+2024-01-03 * "Lunch"
+  document: "lunch.pdf"
+  document2: "missing.pdf"
+  Expenses:Food  5 USD
+  Assets:Bank
+`);
+    expect(errs(s)).toEqual(["DocumentError@6: Document not found: 'missing.pdf'"]);
+    const t = s.transactions[0];
+    expect(t.links).toHaveLength(1);
+    expect(t.links[0]).toMatch(/^[0-9a-f]{8}$/);
+    const docs = s.entries.filter((e) => e.type === 'document').map((e) => e.directive as import('../../../../engine/ledger/ast').DocumentAst);
+    // Both documents are named lunch.pdf and stand under an account of the transaction.
+    expect(docs.map((d) => [d.filename, d.links, d.tags])).toEqual([
+      ['receipts/lunch.pdf', t.links, ['linked']],
+      ['other/lunch.pdf', t.links, ['linked']],
+    ]);
+  });
+});
