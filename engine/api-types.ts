@@ -567,6 +567,34 @@ export type CommodityDisplayBody = DataBody<CommodityDisplay[]>;
 export const COMMODITY_DISPLAY_PATH = '/api/commodities/display';
 
 // ---------------------------------------------------------------------------------------------
+// Fava's budgets (GET /api/budgets/fava?account&from&to&interval)   (DESIGN: not in the spec; issue 13)
+
+/** Budget vs actual of an account and its children in one period and budget currency. */
+export interface FavaBudgetPeriod {
+  /** First and last day of the period, clipped to from..to (YYYY-MM-DD). */
+  start: string;
+  end: string;
+  currency: string;
+  /** Decimal strings: Fava's budget prorated by day, the units posted, budgeted - actual. */
+  budgeted: string;
+  actual: string;
+  remaining: string;
+}
+
+export interface FavaBudgetReport {
+  account: string;
+  interval: 'day' | 'week' | 'month' | 'quarter' | 'year';
+  /** Period by period, currencies in order of their first budget; empty when no budget applies. */
+  periods: FavaBudgetPeriod[];
+  /** Fava budget lines of the ledger that Fava could not read (file relative to the ledger directory). */
+  invalid: { file: string; line: number; message: string }[];
+}
+
+export type FavaBudgetBody = DataBody<FavaBudgetReport>;
+
+export const FAVA_BUDGETS_PATH = '/api/budgets/fava';
+
+// ---------------------------------------------------------------------------------------------
 // Ledger status and reload events (GET /api/status, GET /api/events)   (DESIGN: not in the spec)
 
 export interface LoadProblem {

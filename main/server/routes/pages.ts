@@ -48,6 +48,7 @@ export const pageRoutes: RouteModule[] = [
   lazyGets(['/api/errors'], async () => (await import('./errors')).errorRoutes),
   lazyGets(['/api/filter/time'], async () => (await import('./filter-time')).filterTimeRoutes),
   lazyGets(['/api/commodities/display'], async () => (await import('./commodity-display')).commodityDisplayRoutes),
+  lazyGets(['/api/budgets/fava'], async () => (await import('./fava-budgets')).favaBudgetRoutes),
   lazyGets(['/api/statements/balance-sheet', '/api/statements/income-statement', '/api/statements/trial-balance'], async () => (await import('./statements')).statementRoutes),
   lazyGets(['/api/holdings'], async () => (await import('./holdings')).holdingsRoutes),
 ];
