@@ -176,3 +176,57 @@ plugin "beancount.plugins.forecast"
     ]);
   });
 });
+
+describe('each plugin passes a clean ledger', () => {
+  // The same ledger under each plugin, bean-check 2.3.5 clean for every one of them: a duplicate-looking
+  // transaction that differs in its postings, two agreeing prices (11.00 and 11.0), a sale whose proceeds
+  // match its price, an opened account holding one currency each, no parent accounts in use.
+  const base = `2024-01-01 commodity USD
+2024-01-01 commodity HOOL
+2024-01-01 open Assets:Bank USD
+2024-01-01 open Assets:Broker HOOL
+2024-01-01 open Income:Gains USD
+2024-01-01 open Expenses:Food USD
+2024-01-02 * "Buy"
+  Assets:Broker  2 HOOL {10.00 USD}
+  Assets:Bank
+2024-01-03 * "Eat" "Lunch"
+  Assets:Bank  -5.00 USD
+  Expenses:Food
+2024-01-04 * "Eat" "Lunch"
+  Assets:Bank  -5.00 USD
+  Expenses:Food  4.00 USD
+  Expenses:Food  1.00 USD
+2024-01-05 price HOOL 11.00 USD
+2024-01-05 price HOOL 11.0 USD
+2024-02-01 * "Sell"
+  Assets:Broker  -2 HOOL {10.00 USD} @ 12.00 USD
+  Assets:Bank  24.00 USD
+  Income:Gains
+2024-02-02 balance Assets:Bank  -6.00 USD
+`;
+  const names = [
+    'check_commodity',
+    'leafonly',
+    'noduplicates',
+    'nounused',
+    'onecommodity',
+    'unique_prices',
+    'coherent_cost',
+    'sellgains',
+    'pedantic',
+    'check_closing',
+    'exclude_tag',
+    'mark_unverified',
+    'tag_pending',
+    'forecast',
+    'implicit_prices',
+    'auto_accounts',
+    'close_tree',
+  ];
+  it.each(names)('%s', (name) => {
+    const s = ledger(`plugin "beancount.plugins.${name}"\n${base}`);
+    expect(errs(s)).toEqual([]);
+    expect(s.transactions.length).toBe(4);
+  });
+});
