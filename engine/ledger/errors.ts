@@ -86,6 +86,7 @@ export const ErrorKind = {
   PadAtCost: 'PadAtCost',
   DocumentFileNotFound: 'DocumentFileNotFound',
   InvalidOption: 'InvalidOption',
+  /** A plugin the app does not run; it and the other plugin kinds are in plugins/errors.ts. */
   UnsupportedPlugin: 'UnsupportedPlugin',
 } as const;
 
@@ -147,8 +148,6 @@ export const Errors = {
     mk(K.DocumentFileNotFound, `File does not exist: "${filename}"`, site, account),
   invalidOption: (site: ErrorSite, name: string, value: string, why: string) =>
     mk(K.InvalidOption, `Invalid value "${value}" for option "${name}": ${why}`, site),
-  unsupportedPlugin: (site: ErrorSite, name: string) =>
-    mk(K.UnsupportedPlugin, `Plugin "${name}" is not supported and has no effect`, site),
 };
 
 // ---------------------------------------------------------------------------------------------
