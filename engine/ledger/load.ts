@@ -13,8 +13,8 @@
  * - options of included files count like the main file's (Beancount 2 ignores them);
  * - a file reached a second time (not a cycle) is not read again and is reported, as Beancount
  *   reports "Duplicate filename parsed";
- * - plugins are collected here; the unsupported-plugin error is reported by plugins.ts
- *   (planPlugins), which implements the native ones, so it is reported once.
+ * - plugins are collected here; plugins/ (runPlugins) runs them and reports the ones it does not
+ *   know, once each.
  */
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
