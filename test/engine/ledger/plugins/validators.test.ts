@@ -92,6 +92,27 @@ describe('noduplicates', () => {
 `);
     expect(errs(s)).toEqual(['DuplicateEntry@7: Duplicate entry: this transaction is the same as the one on line 4']);
   });
+  it('compares other directives by their fields (bean-check: duplicates on lines 5, 7, 9, 11)', () => {
+    const s = ledger(`plugin "beancount.plugins.noduplicates"
+2024-01-01 open Assets:Bank
+2024-01-01 open Expenses:Food
+2024-01-03 balance Assets:Bank  0 USD
+2024-01-03 balance Assets:Bank  0 USD
+2024-01-04 note Assets:Bank "hello"
+2024-01-04 note Assets:Bank "hello"
+2024-01-05 event "location" "Paris"
+2024-01-05 event "location" "Paris"
+2024-01-06 custom "x" 1
+2024-01-06 custom "x" 1
+2024-01-06 custom "x" 2
+`);
+    expect(errs(s)).toEqual([
+      'DuplicateEntry@5: Duplicate entry: this balance is the same as the one on line 4',
+      'DuplicateEntry@7: Duplicate entry: this note is the same as the one on line 6',
+      'DuplicateEntry@9: Duplicate entry: this event is the same as the one on line 8',
+      'DuplicateEntry@11: Duplicate entry: this custom is the same as the one on line 10',
+    ]);
+  });
 });
 
 describe('nounused', () => {
