@@ -12,20 +12,16 @@
 import type { H3Event } from 'h3';
 import type { Snapshot } from '../../../engine/ledger/snapshot';
 import { todayIn } from '../../../engine/query/index';
-import { FilterError, parseFilter, parseFiscalYearEnd, type Filter, type FilterParams, type FiscalYearEnd } from '../../../engine/filters/index';
+import { FilterError, parseFilter, type Filter, type FilterParams, type FiscalYearEnd } from '../../../engine/filters/index';
+import { favaOptions } from '../../../engine/ledger/fava-options';
 import { ApiError } from '../http-errors';
 import { queryValue } from './page-params';
 
 export const FILTER_PARAMS = ['time', 'account', 'filter'] as const;
 
-/**
- * Fava's `fiscal-year-end` for this ledger: read from the snapshot when the loader provides Fava
- * options (`favaOptions['fiscal-year-end']`), else the calendar year (12-31).
- */
-export function fiscalYearEndOf(snapshot: Snapshot): FiscalYearEnd | undefined {
-  const opts = (snapshot as unknown as { favaOptions?: Record<string, unknown> }).favaOptions;
-  const v = opts?.['fiscal-year-end'];
-  return typeof v === 'string' ? (parseFiscalYearEnd(v) ?? undefined) : undefined;
+/** Fava's `fiscal-year-end` for this ledger (its `custom "fava-option"` lines; default 12-31). */
+export function fiscalYearEndOf(snapshot: Snapshot): FiscalYearEnd {
+  return favaOptions(snapshot).fiscalYearEnd;
 }
 
 /** Parses filter texts against the snapshot's today and fiscal year; FilterError -> ApiError 400. */

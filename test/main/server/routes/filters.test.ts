@@ -76,6 +76,23 @@ describe('GET /api/filter/time', () => {
   });
 });
 
+describe("the ledger's fiscal-year-end", () => {
+  it('FY2024 follows custom "fava-option" "fiscal-year-end"', async () => {
+    const dir = tempDir();
+    const text = '2020-01-01 custom "fava-option" "fiscal-year-end" "03-31"\n2020-01-01 open Assets:Cash\n';
+    const host = new LedgerHost(dir.write('fy.beancount', text), (f) => loadLedger(f));
+    await host.reload();
+    const srv = await listen(createApp(host, { routes: [...pageRoutes], log: (e) => console.error(e) }), { port: 0 });
+    try {
+      const res = await fetch(srv.url + '/api/filter/time?' + q({ time: 'FY2024-Q1' }));
+      expect(await res.json()).toEqual({ data: { begin: '2023-04-01', end: '2023-07-01' } });
+    } finally {
+      await srv.close();
+      dir.cleanup();
+    }
+  });
+});
+
 describe('POST /api/query and /api/query/csv with filter fields', () => {
   it('the same query with and without a time filter', async () => {
     const all = await post('/api/query', { query: "SELECT account, sum(number) WHERE account ~ 'Bank|Salary' GROUP BY account" });
