@@ -20,7 +20,7 @@ import { readDatedDirective } from './directives';
 import { duplicateMetaMessages } from './duplicate-meta';
 import { Positions } from './positions';
 import { Scanner, SyntaxFail, parseTimeOfDay } from './scanner';
-import { readTransaction, readTransactionFlag } from './transaction';
+import { lateTagLines, readTransaction, readTransactionFlag } from './transaction';
 import { readMetaValue } from './values';
 import { NO_META, NO_STRINGS } from '../shared';
 
@@ -148,6 +148,7 @@ class FileParser {
     }
     // zhang has no such rule (repeated `document` keys are its way to attach several files).
     if (d.type === 'transaction' && !this.sc.zhang) {
+      for (const line of lateTagLines) this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), `Tags or links not allowed after the first posting: ${line}`));
       for (const message of duplicateMetaMessages(d)) this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), message));
     }
     if (!this.sc.zhang && d.meta.length > 0) this.timeFromMeta(d, ls, end);

@@ -45,8 +45,15 @@ export function readTransactionFlag(sc: Scanner): string | null {
   return null;
 }
 
+/**
+ * Tags/links lines written after a posting in the transaction read last (Beancount files), as
+ * text: the file parser reports them (bean-check: "Tags or links not allowed after first Posting").
+ */
+export const lateTagLines: string[] = [];
+
 /** Reads the rest of a transaction after its flag, through its last indented line. */
 export function readTransaction(sc: Scanner, date: DayNum, time: number | null, flag: string): TransactionAst {
+  lateTagLines.length = 0;
   let payee: string | null = null;
   let narration = '';
   let strings = 0;
@@ -83,8 +90,13 @@ export function readTransaction(sc: Scanner, date: DayNum, time: number | null, 
       else readMetaLine(sc, meta === NO_META ? (meta = []) : meta);
       if (toPosting) spans[spans.length - 1] = sc.lastLineEnd;
     } else if (sc.isTagOrLinkAt()) {
-      // Beancount allows these lines only before the first posting; we accept them anywhere.
-      readTagsLinks(sc, tl);
+      // Beancount allows these lines only before the first posting: after one, bean-check reports
+      // the transaction and drops the line's tags and links (the transaction is kept).
+      if (last !== null && !sc.zhang) {
+        const late = { tags: NO_STRINGS, links: NO_STRINGS };
+        readTagsLinks(sc, late);
+        lateTagLines.push([...late.tags.map((t) => '#' + t), ...late.links.map((l) => '^' + l)].join(' '));
+      } else readTagsLinks(sc, tl);
       sc.endLine('after the tags and links');
     } else {
       const start = sc.pos;

@@ -58,6 +58,20 @@ describe('transaction header', () => {
     expect(parse('2025-06-03= "x"\n').errors).toHaveLength(1);
   });
 
+  it('reports tags or links written after the first posting and drops them (Beancount files)', () => {
+    // bean-check 2.3.5 on this text (in /tmp): "Tags or links not allowed after first Posting" on
+    // line 1, the transaction kept without #late; tags before the first posting are fine.
+    const r = parse('2024-01-02 * "Shop" #head\n  #early\n  Assets:Cash  -1 USD\n  #late ^l1\n  Expenses:Food\n');
+    expect(r.errors.map((e) => [e.src?.line, e.message])).toEqual([[1, 'Tags or links not allowed after the first posting: #late ^l1']]);
+    const t = r.directives[0];
+    if (t.type !== 'transaction') throw new Error('not a transaction');
+    expect([t.tags, t.links, t.postings.length]).toEqual([['head', 'early'], [], 2]);
+    // zhang keeps accepting them anywhere.
+    const z = parse('2024-01-02 * "Shop"\n  Assets:Cash  -1 USD\n  #late\n  Expenses:Food\n', 'zhang');
+    expect(z.errors).toEqual([]);
+    expect(z.directives[0]).toMatchObject({ tags: ['late'] });
+  });
+
   it('no written flag reads as *', () => {
     expect(txn('2024-01-01 "Payee" "Narr"\n')).toMatchObject({ flag: '*', payee: 'Payee', narration: 'Narr' });
   });
@@ -75,8 +89,8 @@ describe('transaction header', () => {
     expect(r.errors[0].message).toBe('too many strings in the transaction header (at most payee and narration) (line 1, column 22)');
   });
 
-  it('tags and links on the header and on following lines, without duplicates', () => {
-    const t = txn('2024-01-01 * "n" #a ^l1 #b\n  #c ^l2 #a\n  Assets:A 1 USD\n  #d\n  Assets:B\n');
+  it('tags and links on the header and on following lines, without duplicates (zhang: after postings too)', () => {
+    const t = txn('2024-01-01 * "n" #a ^l1 #b\n  #c ^l2 #a\n  Assets:A 1 USD\n  #d\n  Assets:B\n', 'zhang');
     expect(t.tags).toEqual(['a', 'b', 'c', 'd']);
     expect(t.links).toEqual(['l1', 'l2']);
     expect(t.postings.map((p) => p.account)).toEqual(['Assets:A', 'Assets:B']);
