@@ -50,11 +50,13 @@ export const forecastPlugin: PluginDef = {
       }
       const t = d as TransactionAst;
       const count = m[6] ? Number(m[6]) : null;
-      // An unreadable UNTIL date makes Beancount's plugin fail: here the series is empty.
       const until = count !== null ? null : m[8] ? parseDate(m[8]) : daysFromCivil(civilFromDays(run.today)[0], 12, 31);
+      // An unreadable UNTIL date makes Beancount's plugin fail as a whole (no forecast at all):
+      // the same here, reported on the plugin line.
+      if (count === null && until === null) throw new Error(`invalid UNTIL date "${m[8]}" in "${t.narration}" (line ${t.src.line})`);
       const interval = m[4] ? Number(m[4]) + 1 : 1;
       const narration = m[1].trim();
-      occurrences(t.date, m[2], interval, count, count === null ? (until ?? t.date - 1) : null).forEach((date, k) =>
+      occurrences(t.date, m[2], interval, count, until).forEach((date, k) =>
         out.push(run.made<TransactionAst>({ ...t, date, narration }, `forecast:${k}`)),
       );
     }

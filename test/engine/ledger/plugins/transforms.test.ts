@@ -275,3 +275,17 @@ describe('mark_unverified', () => {
     ]);
   });
 });
+
+describe('forecast with an unreadable date', () => {
+  it('fails as a whole, as Beancount\'s plugin does ("Error applying plugin"): one error, the # transaction kept as written', () => {
+    const s = ledger(`plugin "beancount.plugins.forecast"
+2024-01-01 open Assets:Bank
+2024-01-01 open Expenses:Rent
+2024-01-31 # "Rent [MONTHLY UNTIL 2024-13-45]"
+  Expenses:Rent  100 USD
+  Assets:Bank
+`);
+    expect(errs(s)).toEqual(['PluginFailed@1: Plugin "beancount.plugins.forecast" failed: invalid UNTIL date "2024-13-45" in "Rent [MONTHLY UNTIL 2024-13-45]" (line 4)']);
+    expect(s.transactions.map((t) => t.narration)).toEqual(['Rent [MONTHLY UNTIL 2024-13-45]']);
+  });
+});
