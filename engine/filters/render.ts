@@ -170,6 +170,8 @@ export function entryCondition(node: EntryNode, ctx: RenderContext, posting = fa
     case 'any':
     case 'all': {
       if (!column(t, 'id')) return node.kind === 'any' ? FALSE : TRUE;
+      const direct = accountsOfTransaction(node, t);
+      if (direct !== null) return direct;
       const postings = { ...ctx, table: getTable('postings')! };
       const inner = entryCondition(node.operand, postings, true);
       if (node.kind === 'any') return idList(ctx.idsOf(inner));
@@ -179,4 +181,46 @@ export function entryCondition(node: EntryNode, ctx: RenderContext, posting = fa
       return ids.length === 0 ? TRUE : `NOT (${idList(ids)})`;
     }
   }
+}
+
+/**
+ * `any(account:"re")`, `all(-account:"re")` (the common forms) written without an id list: the
+ * transaction's accounts are a set on every row (`accounts` on #entries/#transactions, the
+ * posting's `account` plus `other_accounts` on postings), read through its text joined by commas.
+ * Only for patterns that cannot match across the comma between two names (letters, digits, `:`,
+ * `-`, `_`, groups, alternation; `^`/`$` only at the ends, made to anchor at a comma); else null.
+ */
+function accountsOfTransaction(node: Extract<EntryNode, { kind: 'any' | 'all' }>, t: TableDef): string | null {
+  let inner = node.operand;
+  let negated = false;
+  if (node.kind === 'all') {
+    if (inner.kind !== 'not') return null;
+    inner = inner.operand;
+    negated = true;
+  }
+  if (inner.kind !== 'key' || inner.key.toLowerCase() !== 'account') return null;
+  const onSet = setPattern(inner.pattern);
+  if (onSet === null) return null;
+  let test: string;
+  if (t.name === 'postings') test = `(${matches('account', inner.pattern)} OR ${matches('str(other_accounts)', onSet)})`;
+  else if (column(t, 'accounts')) test = matches('str(accounts)', onSet);
+  else return null;
+  return negated ? `NOT ${test}` : test;
+}
+
+/** The pattern for a comma-joined list of names, or null when that cannot be exact. */
+export function setPattern(pattern: string): string | null {
+  const start = pattern.startsWith('^');
+  const end = pattern.endsWith('$') && !pattern.endsWith('\\$');
+  const body = pattern.slice(start ? 1 : 0, end ? -1 : undefined);
+  if (!/^[\p{L}\p{N}:_\-()|]*$/u.test(body) || body === '') return null;
+  let depth = 0;
+  for (const c of body) {
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0 && (start || end)) return null;
+    if (depth < 0) return null;
+  }
+  if (depth !== 0) return null;
+  return (start ? '(^|,)' : '') + (start || end ? `(${body})` : body) + (end ? '(,|$)' : '');
 }

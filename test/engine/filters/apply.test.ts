@@ -77,6 +77,18 @@ describe('the filtered text', () => {
       "SELECT account FROM ((account IS NOT NULL AND under(account, 'Assets'))) AND ((year = 2023) OR ((flag = \"!\")))",
     );
   });
+  it('any(account:...) and all(-account:...) read the set of the transaction\'s accounts; other any() use ids', () => {
+    expect(text('SELECT date', { filter: 'any(account:"^Assets:Broker")' })).toBe(
+      "SELECT date FROM ((account IS NOT NULL AND account ~ '^Assets:Broker') OR (str(other_accounts) IS NOT NULL AND str(other_accounts) ~ '(^|,)(Assets:Broker)'))",
+    );
+    expect(text('SELECT date FROM #transactions', { filter: 'all(-account:"Food$")' })).toBe(
+      "SELECT date FROM #transactions WHERE NOT (str(accounts) IS NOT NULL AND str(accounts) ~ '(Food)(,|$)')",
+    );
+    // A pattern that could match across the comma between two names falls back to ids.
+    expect(text('SELECT date', { filter: 'any(account:"Broker.*")' })).toMatch(/^SELECT date FROM id IN \('[0-9a-f-]{36}'\)$/);
+    expect(text('SELECT date', { filter: 'any(units > 1000)' })).toMatch(/^SELECT date FROM id IN \('[0-9a-f-]{36}'\)$/);
+    expect(text('SELECT date', { filter: 'any(units > 5000)' })).toBe('SELECT date FROM FALSE');
+  });
   it('no filter leaves the text alone', () => {
     expect(text('SELECT 1', {})).toBe('SELECT 1');
   });
