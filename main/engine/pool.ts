@@ -43,6 +43,8 @@ export interface PoolOptions {
   routeModules?: string[];
   /** Where worker crashes are reported (default console.error). */
   log?: (message: string) => void;
+  /** Which requests count as heavy (default isHeavy). */
+  isHeavy?: (method: string, path: string) => boolean;
 }
 
 export interface EngineRequest {
@@ -131,6 +133,7 @@ export class EnginePool {
   private readonly spawnWorker: (data: EngineWorkerData) => Worker;
   private readonly data: EngineWorkerData;
   private readonly log: (message: string) => void;
+  private readonly heavy: (method: string, path: string) => boolean;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
@@ -152,6 +155,7 @@ export class EnginePool {
     this.spawnWorker = options.spawn ?? ((data) => spawnEngineWorker(data));
     this.data = { file: options.file, timeLimitMs: this.timeLimitMs, routeModules: options.routeModules };
     this.log = options.log ?? ((m) => console.error('[engine]', m));
+    this.heavy = options.isHeavy ?? isHeavy;
     for (let i = 0; i < this.size; i++) this.slots.push(this.startSlot());
   }
 
@@ -194,7 +198,7 @@ export class EnginePool {
       const job: Job = {
         id: this.nextId++,
         req,
-        heavy: isHeavy(req.method, req.path),
+        heavy: this.heavy(req.method, req.path),
         flag: newCancelFlag(),
         resolve,
         slot: null,
@@ -223,8 +227,8 @@ export class EnginePool {
   private startSlot(): Slot {
     const slot = new Slot(this.spawnWorker(this.data));
     slot.worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
-    slot.worker.on('error', (e) => this.onDeath(slot, `an engine worker failed: ${e.message}`));
-    slot.worker.on('exit', (code) => this.onDeath(slot, `an engine worker stopped (exit code ${code})`));
+    slot.worker.on('error', (e) => this.onDeath(slot, `the engine failed while running this request (${e.message})`));
+    slot.worker.on('exit', (code) => this.onDeath(slot, `the engine stopped while running this request (exit code ${code})`));
     void slot.ready.then(() => this.pump());
     return slot;
   }
@@ -255,12 +259,12 @@ export class EnginePool {
     slot.dead = true;
     const job = slot.job;
     slot.job = null;
-    if (job) this.finish(job, errorResponse(400, `${message} while answering this request; it was restarted`, job.req.path));
-    slot.loading?.reject(new Error(`${message} while loading the ledger`));
+    if (job) this.finish(job, errorResponse(400, `${message}: its engine worker was replaced`, job.req.path));
+    slot.loading?.reject(new Error(`an engine worker stopped while loading the ledger (${message})`));
     slot.loading = null;
     slot.notifyIdle();
     if (this.closed) return;
-    this.log(message);
+    this.log(`engine worker replaced: ${message}`);
     this.respawns++;
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots[i] = this.startSlot();
@@ -341,7 +345,7 @@ export class EnginePool {
     const free = this.slots.filter((s) => !s.dead && s.isReady && !s.loading && !s.draining && !s.job && s.loadId === this.published);
     if (!free.length) return;
     let heavyRunning = this.slots.filter((s) => s.job?.heavy).length;
-    const heavyCap = Math.max(1, this.liveCount() - 1);
+    const heavyCap = this.heavyCap();
     for (let i = 0; i < this.queue.length && free.length; ) {
       const job = this.queue[i];
       if (job.heavy && heavyRunning >= heavyCap) {
@@ -354,8 +358,18 @@ export class EnginePool {
     }
   }
 
-  private liveCount(): number {
-    return this.slots.filter((s) => !s.dead).length;
+  /**
+   * How many workers heavy requests may hold: all serving workers but one. While a worker is
+   * away for a moment (loading, catching up, being replaced) that may be none: a heavy request
+   * then waits for one load rather than leave light requests with no worker. A pool that stays
+   * short (a worker that could not catch up) still runs heavy requests on its last worker.
+   */
+  private heavyCap(): number {
+    const serving = this.slots.filter((s) => !s.dead && !s.loading && !s.draining && s.loadId === this.published).length;
+    const away = this.slots.some(
+      (s) => s.loading || s.draining || (s.loadId < this.published && s.failedLoadId !== this.published) || (!s.dead && !s.isReady),
+    );
+    return away ? serving - 1 : Math.max(1, serving - 1);
   }
 
   private start(slot: Slot, job: Job): void {
@@ -379,7 +393,7 @@ export class EnginePool {
       setTimeout(() => {
         if (job.done || slot.job !== job) return;
         const why = reason === CANCEL_TIME_LIMIT ? `ran longer than the ${this.timeLimitMs / 1000}s time limit` : 'was abandoned by its client';
-        this.onDeath(slot, `the request ${why} and did not stop; its engine worker`);
+        this.onDeath(slot, `the request ${why} and did not stop`);
         void slot.worker.terminate();
       }, this.graceMs),
     );

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLedgerService, type LedgerService } from '../../../main/start';
-import type { PoolOptions } from '../../../main/engine/pool';
+import { isHeavy, type PoolOptions } from '../../../main/engine/pool';
 import { listen, type Listening } from '../../../main/server/listen';
 import { tempDir, type TempDir } from '../fake-ledger';
 
@@ -111,7 +111,7 @@ describe('EnginePool', () => {
     await open(2, { timeLimitMs: 300, graceMs: 300, log: () => undefined });
     const res = await get('/api/test/hang');
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/time limit and did not stop/);
+    expect((await res.json()).message).toBe('the request ran longer than the 0.3s time limit and did not stop: its engine worker was replaced');
     expect(service!.pool!.respawns).toBe(1);
     expect(await count()).toEqual({ status: 200, count: 4 });
     await until(allCaughtUp);
@@ -121,7 +121,7 @@ describe('EnginePool', () => {
     await open(2, { log: () => undefined });
     const res = await get('/api/test/crash');
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/engine worker stopped .* while answering this request/);
+    expect((await res.json()).message).toBe('the engine stopped while running this request (exit code 3): its engine worker was replaced');
     expect(service!.pool!.respawns).toBe(1);
     await until(allCaughtUp);
     // Both workers (the replacement included) answer, from the ledger of the published generation.
@@ -149,6 +149,32 @@ describe('EnginePool', () => {
     expect(service!.pool!.respawns).toBe(0);
     expect(light).toBeLessThan(5000);
   }, 120_000);
+
+  it('never lets heavy requests take the last worker: a light request passes two running/queued heavy ones', async () => {
+    await open(2, { timeLimitMs: 60_000, graceMs: 60_000, isHeavy: (m, p) => p === '/api/test/spin' || isHeavy(m, p) });
+    await until(allCaughtUp);
+    const clients = [new AbortController(), new AbortController()];
+    const spins = clients.map((c) => get('/api/test/spin', { signal: c.signal }).catch(() => null));
+    await new Promise((r) => setTimeout(r, 200));
+    const t = Date.now();
+    const who = await Promise.all([get('/api/test/who'), get('/api/test/who')].map(async (r) => (await (await r).json()).data));
+    const light = Date.now() - t;
+    // Both answered by the one worker left to light requests.
+    expect(new Set(who.map((w) => w.thread)).size).toBe(1);
+    expect(light).toBeLessThan(5000);
+    for (const c of clients) c.abort();
+    await Promise.all(spins);
+    expect(service!.pool!.respawns).toBe(0);
+  }, 120_000);
+
+  it('classes queries, CSV exports and graphs as heavy, other reads as light', () => {
+    expect(isHeavy('POST', '/api/query')).toBe(true);
+    expect(isHeavy('POST', '/api/query/csv')).toBe(true);
+    expect(isHeavy('GET', '/api/statistic/graph?from=2024-01-01&to=2024-12-31')).toBe(true);
+    expect(isHeavy('GET', '/api/statistic/summary?from=2024-01-01&to=2024-12-31')).toBe(false);
+    expect(isHeavy('POST', '/api/query/builtins/x/text')).toBe(false);
+    expect(isHeavy('GET', '/api/journals?page=1')).toBe(false);
+  });
 
   it('reloads one worker at a time; requests see the old ledger, then only the new one, and none fails', async () => {
     const { file } = await open(1500);
