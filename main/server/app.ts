@@ -1,6 +1,9 @@
 /**
  * Builds the h3 application: the transport-neutral router behind both the HTTP listener
  * (listen.ts) and the Electron IPC bridge (forward.ts, which calls `app.fetch` in-process).
+ * The same function builds the router of each engine worker (main/engine/worker.ts); the main
+ * thread's router, given `engine`, keeps the Host check, authentication, status and events and
+ * forwards every other /api request to the workers (one router, two transports, two threads).
  *
  * Every request passes, in order:
  * 1. pinning: the loaded ledger state is read once, so a reload during the request does not
