@@ -69,6 +69,12 @@ export function runPlugins(input: PluginStageInput, errors: LedgerError[]): Plug
       errors.push(PluginErrors.unknown(site(p), p.name));
       continue;
     }
+    if (!def.parseConfig && p.config !== null) {
+      // Beancount calls such a plugin with the config as an extra argument and it fails
+      // ("takes 2 positional arguments"): it is not run.
+      errors.push(PluginErrors.config(site(p), p.name, 'this plugin takes no configuration'));
+      continue;
+    }
     let config: unknown = null;
     try {
       config = def.parseConfig ? def.parseConfig(p.config, p) : null;

@@ -28,7 +28,9 @@ export const splitExpensesPlugin: PluginDef<string[]> = {
     const out = directives.map((d): DirectiveAst => {
       if (d.type !== 'transaction' || !d.postings.some((p) => shared(p.account))) return d;
       let rows: PostingAst[] = d.postings;
-      if (d.postings.some((p) => shared(p.account) && (p.number === null || p.currency === null))) {
+      // Missing numbers, and totals (`@@`, `{{…}}`, per unit once booked, as Beancount's plugin sees
+      // them), come from the first booking.
+      if (d.postings.some((p) => shared(p.account) && (p.number === null || p.currency === null || p.price?.isTotal || p.cost?.isTotal || p.cost?.total))) {
         booked ??= run.book(directives);
         const t = booked.txnOf(d);
         if (!t) return d;

@@ -230,3 +230,12 @@ describe('each plugin passes a clean ledger', () => {
     expect(s.transactions.length).toBe(4);
   });
 });
+
+describe('a config given to a plugin that takes none', () => {
+  it('is one error and the plugin is not run (bean-check: "Error applying plugin ... takes 2 positional arguments")', () => {
+    const s = ledger(`plugin "beancount.plugins.nounused" "yes"
+2024-01-01 open Assets:Idle
+`);
+    expect(errs(s)).toEqual(['PluginConfigError@1: Invalid configuration for plugin "beancount.plugins.nounused": this plugin takes no configuration; the plugin is not run']);
+  });
+});
