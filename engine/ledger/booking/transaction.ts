@@ -49,10 +49,15 @@ export interface BookingContext {
   methodOf(account: string): Method;
 }
 
-function postingText(units: Dec, currency: string, cost: { perUnit: Dec | null; total: Dec | null; currency: string } | null): string {
+/**
+ * The posting as bean-check quotes it in lot errors: the cost as written, so `{}` stays `{}`
+ * (not the currency inferred from the lots).
+ */
+function postingText(units: Dec, currency: string, cost: { perUnit: Dec | null; total: Dec | null; currency: string } | null, written: string | null): string {
   if (!cost) return `${units} ${currency}`;
-  const n = cost.perUnit !== null ? `${cost.perUnit} ${cost.currency}` : cost.total !== null ? `{${cost.total} ${cost.currency}}` : cost.currency;
-  return `${units} ${currency} {${n}}`;
+  const cur = written ?? '';
+  const n = cost.perUnit !== null ? `${cost.perUnit} ${cur}` : cost.total !== null ? `{${cost.total} ${cur}}` : cur;
+  return `${units} ${currency} {${n.trim()}}`;
 }
 
 // Comparators at module level: a closure made per transaction costs an allocation each time.
@@ -166,7 +171,7 @@ export function bookTransaction(txn: TransactionAst, ctx: BookingContext): Booke
         items.push({ w, rows: null, missing: 'cost' });
         continue;
       }
-      const text = postingText(w.number, w.currency, w.cost);
+      const text = postingText(w.number, w.currency, w.cost, w.ast.cost?.currency ?? null);
       if (b.ambiguous) lotProblems.push({ kind: 'ambiguous', account, posting: text, detail: b.ambiguous });
       if (b.averageReduction) lotProblems.push({ kind: 'average', account, posting: text, detail: '' });
       if (b.uncovered) lotProblems.push({ kind: 'uncovered', account, posting: text, detail: `${b.uncovered} ${w.currency}` });

@@ -163,6 +163,8 @@ describe('lot booking', () => {
 `);
     expect(kinds(s)).toEqual(['NoEnoughCommodityLot']);
     expect(s.errors[0].src?.line).toBe(14);
+    // The posting quoted as written, as bean-check does ("-25 HOOL {}").
+    expect(s.errors[0].message).toContain('"-25 HOOL {}"');
     expect(s.transactions.find((t) => t.narration === 'Oversell')?.balanced).toBe(false);
   });
 
