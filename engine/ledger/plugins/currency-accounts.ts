@@ -9,15 +9,17 @@
 import { Dec } from '../../decimal';
 import type { DirectiveAst, OpenAst, PostingAst } from '../ast';
 import type { Posting } from '../snapshot';
-import type { PluginDef } from './types';
+import { ConfigError, type PluginDef } from './types';
 import { explicitPosting, isValidAccount, metaSet } from './util';
 
 export const currencyAccountsPlugin: PluginDef<string> = {
   module: 'beancount.plugins.currency_accounts',
-  config: 'optional: the base account (default Equity:CurrencyAccounts)',
+  config: 'the base account (an invalid name means Equity:CurrencyAccounts)',
   description: 'adds currency trading postings that balance each currency of a conversion separately',
   parseConfig: (raw) => {
-    const base = (raw ?? '').trim();
+    // Beancount's function requires the argument (without one it fails); an invalid name means the default.
+    if (raw === null) throw new ConfigError('the base account is required (write "Equity:CurrencyAccounts" for the default)');
+    const base = raw.trim();
     return isValidAccount(base) ? base : 'Equity:CurrencyAccounts';
   },
   transform: (directives, base, run) => {

@@ -22,7 +22,9 @@ export const fixPayeesPlugin: PluginDef<Rule[]> = {
   config: "a list of tuples (NEW_PAYEE, 'A:account regexp' | 'D:payee/narration regexp', ...)",
   description: 'renames the payee of transactions matching account and description rules',
   parseConfig: (raw) => {
-    if (raw === null || raw.trim() === '') return [];
+    // Required by Beancount's function (it fails without one); an empty string means no rules.
+    if (raw === null) throw new ConfigError('a list of rules is required');
+    if (raw.trim() === '') return [];
     const v = literalConfig(raw);
     if (v.t !== 'list' && v.t !== 'tuple') throw new ConfigError(`expected a list of rules, found a ${pyTypeName(v)}`);
     return v.items.map((r) => {

@@ -26,6 +26,9 @@ export class LiteralError extends Error {
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
 
+/** Deepest nesting of lists, tuples, sets and dicts a plugin configuration may have. */
+export const MAX_LITERAL_DEPTH = 100;
+
 /** Parses one Python literal (surrounding whitespace allowed); throws LiteralError. */
 export function parsePyLiteral(text: string): PyValue {
   let i = 0;
@@ -98,7 +101,18 @@ export function parsePyLiteral(text: string): PyValue {
     i++;
     return items;
   };
+  // Nesting is bounded: each level is a JS call, and a config of 20,000 '[' must be a config
+  // error, not a stack overflow that aborts the load.
+  let depth = 0;
   const value = (): PyValue => {
+    if (++depth > MAX_LITERAL_DEPTH) fail(`nested more than ${MAX_LITERAL_DEPTH} levels deep`);
+    try {
+      return valueAt();
+    } finally {
+      depth--;
+    }
+  };
+  const valueAt = (): PyValue => {
     ws();
     const c = text[i];
     if (c === undefined) fail('expected a value');
@@ -118,7 +132,6 @@ export function parsePyLiteral(text: string): PyValue {
     }
     if (c === '(') {
       i++;
-      const start = i;
       ws();
       if (text[i] === ')') {
         i++;
@@ -131,8 +144,11 @@ export function parsePyLiteral(text: string): PyValue {
         i++;
         return first;
       }
-      i = start;
-      return { t: 'tuple', items: seq(')') };
+      // Go on after the first item instead of reading it again: re-reading made nested tuples
+      // take time doubling with each level (30 levels hung the load).
+      if (text[i] !== ',') fail('expected , or )');
+      i++;
+      return { t: 'tuple', items: [first, ...seq(')')] };
     }
     if (c === '{') {
       i++;

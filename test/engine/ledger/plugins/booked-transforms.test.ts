@@ -219,3 +219,21 @@ describe('fava.plugins.link_documents', () => {
     ]);
   });
 });
+
+describe('split_expenses with a total price', () => {
+  it('splits at the per-unit price (bean-query: 8.765 EUR @ 1.099828864803194523673702225 USD each, no error)', () => {
+    const s = ledger(`plugin "beancount.plugins.split_expenses" "A B"
+2021-01-01 open Expenses:Financial:Interest
+2021-01-01 open Liabilities:Card
+2021-01-02 * "Chase" "commissions"
+  Expenses:Financial:Interest  17.53 EUR @@ 19.28 USD
+  Liabilities:Card  -19.28 USD
+`);
+    expect(errs(s)).toEqual([]);
+    expect(rows(s)).toEqual([
+      '2021-01-02 Expenses:Financial:Interest:A 8.765 EUR @ 1.099828864803194523673702225',
+      '2021-01-02 Expenses:Financial:Interest:B 8.765 EUR @ 1.099828864803194523673702225',
+      '2021-01-02 Liabilities:Card -19.28 USD',
+    ]);
+  });
+});

@@ -239,3 +239,19 @@ describe('a config given to a plugin that takes none', () => {
     expect(errs(s)).toEqual(['PluginConfigError@1: Invalid configuration for plugin "beancount.plugins.nounused": this plugin takes no configuration; the plugin is not run']);
   });
 });
+
+describe('a plugin that needs a config, without one', () => {
+  it('is one error and the plugin is not run (bean-check: "missing 1 required positional argument")', () => {
+    const s = ledger(`plugin "beancount.plugins.currency_accounts"
+2024-01-01 open Assets:USD
+2024-01-01 open Assets:EUR
+2024-01-05 * "Exchange"
+  Assets:EUR  100.00 EUR @ 1.10 USD
+  Assets:USD
+`);
+    expect(errs(s)).toEqual([
+      'PluginConfigError@1: Invalid configuration for plugin "beancount.plugins.currency_accounts": the base account is required (write "Equity:CurrencyAccounts" for the default); the plugin is not run',
+    ]);
+    expect(s.postings.map((p) => p.account)).toEqual(['Assets:EUR', 'Assets:USD']);
+  });
+});
