@@ -26,6 +26,12 @@ export function setCancellationCheck(check: (() => QueryError | null) | null): v
   cancellationCheck = check;
 }
 
+/** For loops outside a Deadline's reach (encoding a result): throws when the host cancelled. */
+export function throwIfCancelled(): void {
+  const stop = cancellationCheck?.();
+  if (stop) throw stop;
+}
+
 /** Checks the clock only every `STRIDE` calls: Date.now() per row would cost more than the row. */
 const STRIDE = 256;
 
