@@ -174,6 +174,7 @@ plugin "beancount.plugins.forecast"
       '2024-02-02 Assets:Broker:HOOL 0 true',
       '2024-05-01 Assets:Bank:Checking 5087.50 true',
     ]);
+    expect(new Set(s.entries.map((e) => e.id)).size).toBe(s.entries.length);
   });
 });
 
@@ -253,5 +254,24 @@ describe('a plugin that needs a config, without one', () => {
       'PluginConfigError@1: Invalid configuration for plugin "beancount.plugins.currency_accounts": the base account is required (write "Equity:CurrencyAccounts" for the default); the plugin is not run',
     ]);
     expect(s.postings.map((p) => p.account)).toEqual(['Assets:EUR', 'Assets:USD']);
+  });
+});
+
+describe('ids of directives made or copied by plugins', () => {
+  it('stay distinct and stable across loads when a transform changes copies another made', () => {
+    const text = `plugin "beancount.plugins.forecast"
+plugin "beancount.plugins.mark_unverified"
+2024-01-01 open Assets:Bank
+2024-01-01 open Expenses:Rent
+2024-01-01 balance Assets:Bank  0 USD
+2024-01-31 # "Rent [MONTHLY REPEAT 3 TIMES]"
+  Expenses:Rent  100 USD
+  Assets:Bank
+`;
+    const a = ledger(text);
+    const b = ledger(text);
+    expect(a.transactions.map((t) => t.postings[1].meta.map((m) => m.key))).toEqual([['unverified'], ['unverified'], ['unverified']]);
+    expect(new Set(a.entries.map((e) => e.id)).size).toBe(a.entries.length);
+    expect(a.entries.map((e) => e.id)).toEqual(b.entries.map((e) => e.id));
   });
 });
