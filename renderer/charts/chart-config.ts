@@ -5,20 +5,41 @@
  */
 import type { ChartConfiguration } from 'chart.js';
 import type {} from 'chartjs-chart-treemap';
-import { dayNumber, dayText } from '../lib/day-number';
+import { dayNumber } from '../lib/day-number';
+import { displayOf, formatNumberIn } from '../lib/display-precision';
 import { formatDecimal } from '../lib/number-format';
 import type { Bar, LinePoint, TreeNode } from '../lib/chart-rule';
+import { tickLabel, timeAxis } from './time-axis';
 
 export const POSITIVE = '#3b7dd8';
+/** Red is kept for bad news (a loss, an overspent budget), never for a sign alone. */
 export const NEGATIVE = '#d04a3a';
+/** A value below zero that is not bad news (a credit, a refund): same hue family, darker. */
+export const BELOW_ZERO = '#1d4f91';
 const GRID = 'rgba(128,128,128,0.2)';
 
-function valueText(exact: string, currency: string | null): string {
-  return currency === null ? formatDecimal(exact) : `${formatDecimal(exact)} ${currency}`;
+/**
+ * Tooltip text: the exact decimal rounded to the currency's display precision (as the tables
+ * show it), with the currency; without a currency the exact text.
+ */
+export function valueText(exact: string, currency: string | null): string {
+  return currency === null ? formatDecimal(exact) : `${formatNumberIn(exact, currency)} ${currency}`;
+}
+
+/**
+ * An axis tick (a Chart.js float, a guide only): at most the currency's display precision
+ * (2 places without a known currency), with the currency.
+ */
+export function axisText(v: number, currency: string | null): string {
+  const places = currency === null ? 2 : (displayOf(currency)?.precision ?? 2);
+  const text = v.toLocaleString('en-US', { maximumFractionDigits: places });
+  return currency === null ? text : `${text} ${currency}`;
 }
 
 export function lineConfig(points: LinePoint[], currency: string | null): ChartConfiguration<'line'> {
   const exact = points.map((p) => p.value.toString());
+  const days = points.map((p) => dayNumber(p.date));
+  const axis = days.length > 0 ? timeAxis(Math.min(...days), Math.max(...days)) : null;
   return {
     type: 'line',
     data: {
@@ -41,10 +62,21 @@ export function lineConfig(points: LinePoint[], currency: string | null): ChartC
       normalized: true,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
-        x: { type: 'linear', ticks: { callback: (v) => dayText(Number(v)), maxTicksLimit: 8 }, grid: { color: GRID } },
-        y: { type: 'linear', ticks: { callback: (v) => formatNumberTick(Number(v)) }, grid: { color: GRID } },
+        x: {
+          type: 'linear',
+          // Cut to the data; ticks on calendar boundaries (time-axis.ts), not round day numbers.
+          min: axis?.min,
+          max: axis?.max,
+          afterBuildTicks: (scale) => {
+            if (axis !== null) scale.ticks = axis.ticks.map((value) => ({ value }));
+          },
+          ticks: { callback: (v) => (axis === null ? '' : tickLabel(Number(v), axis.unit)), autoSkip: false, maxRotation: 0 },
+          grid: { color: GRID },
+        },
+        y: { type: 'linear', ticks: { callback: (v) => axisText(Number(v), currency) }, grid: { color: GRID } },
       },
       plugins: {
+        legend: { display: false },
         tooltip: {
           callbacks: {
             title: (items) => (items.length > 0 ? points[items[0].dataIndex].date : ''),
@@ -56,8 +88,9 @@ export function lineConfig(points: LinePoint[], currency: string | null): ChartC
   };
 }
 
+/** A missing group (no payee, no account) is a real bar, named in words rather than `NULL`. */
 export function barLabel(label: string | null): string {
-  return label === null ? 'NULL' : label === '' ? '(empty)' : label;
+  return label === null ? '(none)' : label === '' ? '(empty)' : label;
 }
 
 export function barConfig(bars: Bar[], currency: string | null): ChartConfiguration<'bar'> {
@@ -70,7 +103,8 @@ export function barConfig(bars: Bar[], currency: string | null): ChartConfigurat
         {
           label: currency ?? 'value',
           data: bars.map((b) => b.value.toNumberForDisplay()),
-          backgroundColor: bars.map((b) => (b.value.isNeg() ? NEGATIVE : POSITIVE)),
+          // A query result's sign is not news by itself: below zero is a darker blue, never red.
+          backgroundColor: bars.map((b) => (b.value.isNeg() ? BELOW_ZERO : POSITIVE)),
         },
       ],
     },
@@ -79,9 +113,9 @@ export function barConfig(bars: Bar[], currency: string | null): ChartConfigurat
       maintainAspectRatio: false,
       scales: {
         x: { ticks: { autoSkip: false, maxRotation: 60 }, grid: { display: false } },
-        y: { ticks: { callback: (v) => formatNumberTick(Number(v)) }, grid: { color: GRID } },
+        y: { ticks: { callback: (v) => axisText(Number(v), currency) }, grid: { color: GRID } },
       },
-      plugins: { tooltip: { callbacks: { label: (item) => valueText(exact[item.dataIndex], currency) } } },
+      plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => valueText(exact[item.dataIndex], currency) } } },
     },
   };
 }
@@ -137,7 +171,7 @@ export function treemapConfig(root: TreeNode, currency: string | null): ChartCon
   const records = treemapRecords(root);
   const signOf = (raw: unknown): string => {
     const rs = leafRecords(raw);
-    return rs.length > 0 && rs.every((r) => r.exact.startsWith('-')) ? NEGATIVE : POSITIVE;
+    return rs.length > 0 && rs.every((r) => r.exact.startsWith('-')) ? BELOW_ZERO : POSITIVE;
   };
   return {
     type: 'treemap',
@@ -171,6 +205,7 @@ export function treemapConfig(root: TreeNode, currency: string | null): ChartCon
       animation: false,
       maintainAspectRatio: false,
       plugins: {
+        legend: { display: false },
         tooltip: {
           callbacks: {
             title: (items) => {
@@ -186,9 +221,4 @@ export function treemapConfig(root: TreeNode, currency: string | null): ChartCon
       },
     },
   };
-}
-
-/** Axis ticks are Chart.js floats: shown with grouping and at most 2 places, as a guide only. */
-function formatNumberTick(v: number): string {
-  return v.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, ColumnType, QueryResult } from '../../../engine/api-types';
 import { accountTree, bars, linePoints } from '../../../renderer/lib/chart-rule';
-import { barConfig, barLabel, lineConfig, NEGATIVE, POSITIVE, treemapRecords } from '../../../renderer/charts/chart-config';
+import { axisText, barConfig, barLabel, BELOW_ZERO, lineConfig, NEGATIVE, POSITIVE, treemapRecords, valueText } from '../../../renderer/charts/chart-config';
+import { setCommodityDisplays } from '../../../renderer/lib/display-precision';
 import { dayNumber, dayText } from '../../../renderer/lib/day-number';
 
 function result(types: ColumnType[], rows: Cell[][]): QueryResult {
@@ -40,11 +41,12 @@ describe('line and bar configurations', () => {
       { x: dayNumber('2024-01-02'), y: 0.3 },
     ]);
   });
-  it('colours bars by sign and names NULL and empty labels', () => {
+  it('names NULL and empty labels in words; below zero is a darker blue, never the red of bad news', () => {
     const r = result(['str', 'int'], [[null, -1], ['', 2]]);
     const cfg = barConfig(bars(r, null), null);
-    expect(cfg.data.labels).toEqual(['NULL', '(empty)']);
-    expect(cfg.data.datasets[0].backgroundColor).toEqual([NEGATIVE, POSITIVE]);
+    expect(cfg.data.labels).toEqual(['(none)', '(empty)']);
+    expect(cfg.data.datasets[0].backgroundColor).toEqual([BELOW_ZERO, POSITIVE]);
+    expect(cfg.data.datasets[0].backgroundColor).not.toContain(NEGATIVE);
     expect(barLabel('x')).toBe('x');
   });
 });
@@ -54,5 +56,35 @@ describe('day numbers', () => {
     expect(dayNumber('1970-01-02')).toBe(1);
     expect(dayText(dayNumber('2024-02-29'))).toBe('2024-02-29');
     expect(dayText(dayNumber('0050-06-15'))).toBe('0050-06-15');
+  });
+});
+
+describe('values in tooltips and on axes', () => {
+  it('rounds to the currency display precision and names the currency', () => {
+    setCommodityDisplays([
+      { currency: 'USD', precision: 2, rounding: 'half_even', prefix: null, suffix: null } as never,
+      { currency: 'VBMPX', precision: 3, rounding: 'half_even', prefix: null, suffix: null } as never,
+    ]);
+    expect(valueText('12345.675', 'USD')).toBe('12,345.68 USD');
+    expect(valueText('12345.665', 'USD')).toBe('12,345.66 USD');
+    expect(valueText('1.5', 'VBMPX')).toBe('1.500 VBMPX');
+    expect(valueText('0.123456', null)).toBe('0.123456');
+    expect(axisText(20000.004, 'USD')).toBe('20,000 USD');
+    expect(axisText(2.5, 'USD')).toBe('2.5 USD');
+    expect(axisText(0.1 + 0.2, 'USD')).toBe('0.3 USD');
+    setCommodityDisplays([]);
+  });
+  it('cuts the line chart x axis to the data with calendar ticks, one series without a legend', () => {
+    const r = result(['date', 'decimal'], [['2026-01-04', '1'], ['2026-11-22', '2']]);
+    const cfg = lineConfig(linePoints(r, null), null);
+    const x = cfg.options!.scales!.x as any;
+    expect(dayText(x.min)).toBe('2026-01-04');
+    expect(dayText(x.max)).toBe('2026-11-22');
+    const scale = { ticks: [] as Array<{ value: number }> };
+    x.afterBuildTicks(scale);
+    // 10 month starts in range (Feb..Nov) exceed 8 ticks: quarters.
+    expect(scale.ticks.map((t) => dayText(t.value))).toEqual(['2026-04-01', '2026-07-01', '2026-10-01']);
+    expect(x.ticks.callback(scale.ticks[0].value)).toBe('2026-04');
+    expect(cfg.options!.plugins!.legend!.display).toBe(false);
   });
 });
