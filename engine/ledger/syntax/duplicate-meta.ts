@@ -11,6 +11,8 @@
  */
 import type { DirectiveAst, Meta } from '../ast';
 
+const NONE: readonly string[] = Object.freeze([]);
+
 /** Keys repeated in `meta`, once per repeat, in written order. */
 function repeatedKeys(meta: Meta, out: string[], prefix: string): void {
   for (let i = 1; i < meta.length; i++) {
@@ -24,9 +26,13 @@ function repeatedKeys(meta: Meta, out: string[], prefix: string): void {
 }
 
 /** The messages bean-check gives for repeated metadata keys of the directive (usually none). */
-export function duplicateMetaMessages(d: DirectiveAst): string[] {
+export function duplicateMetaMessages(d: DirectiveAst): readonly string[] {
+  if (d.type !== 'transaction') return NONE;
+  // Called for every transaction of large ledgers: allocate only when some list could repeat a key.
+  let maybe = d.meta.length > 1;
+  for (let i = 0; i < d.postings.length && !maybe; i++) maybe = d.postings[i].meta.length > 1;
+  if (!maybe) return NONE;
   const out: string[] = [];
-  if (d.type !== 'transaction') return out;
   repeatedKeys(d.meta, out, 'Duplicate metadata field on entry: ');
   for (const p of d.postings) if (p.meta.length > 1) repeatedKeys(p.meta, out, 'Duplicate posting metadata field: ');
   return out;
