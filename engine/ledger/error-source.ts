@@ -5,11 +5,18 @@
  * character boundary, never inside a surrogate pair), and when it was cut, the full text's size
  * in bytes and lines, so the API can still say where the directive ends and that the text is a
  * prefix (its span, span_start..span_end, is always the whole directive).
+ *
+ * Messages are bounded too (MAX_ERROR_MESSAGE_BYTES): some quote what the ledger wrote (a
+ * plugin's configuration, an include chain), which can be any length. A long message keeps its
+ * beginning and its end joined by " … ", since the reason often comes after the quoted text.
  */
 import type { LedgerError } from './errors';
 
 /** Bytes of directive text an error keeps: enough for any ordinary transaction. */
 export const MAX_ERROR_SOURCE_BYTES = 4096;
+
+/** Bytes of message an error keeps. */
+export const MAX_ERROR_MESSAGE_BYTES = 2048;
 
 /** Lines of a directive's text: a trailing line break does not start another line. */
 export function sourceLineCount(source: string): number {
@@ -44,8 +51,28 @@ export function utf8Prefix(text: string, max: number): string {
   return text.slice(0, i);
 }
 
-/** Cuts `e.source` to its bounded prefix in place, recording the full size when it was cut. */
+/** The longest suffix of `text` whose UTF-8 form fits in `max` bytes. */
+export function utf8Suffix(text: string, max: number): string {
+  let bytes = 0;
+  let i = text.length;
+  while (i > 0) {
+    // Step back over a whole surrogate pair at once.
+    const pair = i >= 2 && text.charCodeAt(i - 1) >= 0xdc00 && text.charCodeAt(i - 1) <= 0xdfff && text.charCodeAt(i - 2) >= 0xd800 && text.charCodeAt(i - 2) <= 0xdbff;
+    const start = pair ? i - 2 : i - 1;
+    const w = utf8Width(text, start).bytes;
+    if (bytes + w > max) break;
+    bytes += w;
+    i = start;
+  }
+  return text.slice(i);
+}
+
+/** Cuts `e.source` to its bounded prefix in place, recording the full size when it was cut, and a long message. */
 export function boundErrorSource(e: LedgerError): void {
+  if (e.message.length * 3 > MAX_ERROR_MESSAGE_BYTES && Buffer.byteLength(e.message, 'utf8') > MAX_ERROR_MESSAGE_BYTES) {
+    const half = (MAX_ERROR_MESSAGE_BYTES - 5) >> 1;
+    e.message = utf8Prefix(e.message, half) + ' … ' + utf8Suffix(e.message, half);
+  }
   const text = e.source;
   // Up to 3 bytes per UTF-16 unit: a short text fits without measuring it.
   if (text === null || text.length * 3 <= MAX_ERROR_SOURCE_BYTES) return;

@@ -7,7 +7,7 @@
  * transaction does not balance: 2,000 postings of 1 USD, one of -1 USD) at line 3.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_ERROR_SOURCE_BYTES, sourceLineCount, utf8Prefix } from '../../../engine/ledger/error-source';
+import { MAX_ERROR_SOURCE_BYTES, sourceLineCount, utf8Prefix, utf8Suffix } from '../../../engine/ledger/error-source';
 import { errorPage } from '../../../main/server/routes/errors';
 import { ledger } from './ledger-text';
 
@@ -23,6 +23,9 @@ describe('utf8Prefix and sourceLineCount', () => {
     expect(utf8Prefix('😀😀', 8)).toBe('😀😀');
     expect(utf8Prefix('a€', 3)).toBe('a');
     expect(utf8Prefix('a€', 4)).toBe('a€');
+    expect(utf8Suffix('😀😀', 7)).toBe('😀');
+    expect(utf8Suffix('éa', 2)).toBe('a');
+    expect(utf8Suffix('éa', 3)).toBe('éa');
   });
   it('counts lines as the errors page does (a trailing line break starts no line)', () => {
     expect([sourceLineCount('a'), sourceLineCount('a\n'), sourceLineCount('a\nb'), sourceLineCount('a\n\nb\n')]).toEqual([1, 1, 2, 3]);

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadLedger } from '../../../engine/ledger';
 import { globOnDisk, loadFiles, readFileOrNull } from '../../../engine/ledger/load';
+import { MAX_ERROR_MESSAGE_BYTES } from '../../../engine/ledger/error-source';
+import { ledger } from './ledger-text';
 
 const dir = mkdtempSync(join(tmpdir(), 'load-robust-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -123,5 +125,28 @@ describe('no recursion bounded by the JS stack', () => {
     writeFileSync(join(p, 'bottom.bean'), '');
     const found = globOnDisk(join(d, '**', '*.bean'));
     expect(found).toEqual([join(d, 'd', 'top.bean')]);
+  });
+
+  it('a plugin configuration nested 20,000 levels deep is a config error, not a stack overflow', () => {
+    const config = '['.repeat(20000) + ']'.repeat(20000);
+    const s = ledger(`plugin "beancount.plugins.divert_expenses" "${config}"\n2024-01-01 open Assets:A\n`);
+    expect(s.errors.map((e) => e.kind)).toEqual(['PluginConfigError']);
+    const m = s.errors[0].message;
+    // The message quotes the configuration; it is cut in the middle so that it stays small and
+    // keeps both the plugin's name and the reason.
+    expect(m.startsWith('Invalid configuration for plugin "beancount.plugins.divert_expenses"')).toBe(true);
+    expect(m).toContain('[[[ … ]]]');
+    expect(m).toMatch(/nested more than 100 levels deep at character 101; the plugin is not run$/);
+    expect(Buffer.byteLength(m)).toBeLessThanOrEqual(MAX_ERROR_MESSAGE_BYTES);
+    expect(s.accounts.has('Assets:A')).toBe(true);
+  });
+
+  it('nested tuples in a plugin configuration are read in linear time (no re-reading per level)', { timeout: 10000 }, () => {
+    // 60 levels: each level used to read its contents twice, 2^60 steps.
+    const config = '('.repeat(60) + "'Expenses:Food'" + ',)'.repeat(60);
+    const started = Date.now();
+    const s = ledger(`plugin "beancount.plugins.divert_expenses" "${config}"\n`);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(s.errors.map((e) => e.kind)).toEqual(['PluginConfigError']);
   });
 });
