@@ -93,12 +93,23 @@ class Slot {
   /** Generation (load id) of the snapshot this worker serves; 0: none. */
   loadId = 0;
   loading: PendingLoad | null = null;
-  /** Settles when the load in `loading` ends (either way). */
-  loadEnded: Promise<void> = Promise.resolve();
   /** A generation this worker failed to book: not tried again (the next reload retries). */
   failedLoadId = 0;
-  /** Kept out of dispatch until idle, to load a newer generation. */
-  draining = false;
+  /** Loads waiting for this worker: while any, it gets no new request (it drains, then loads). */
+  drainers = 0;
+  get draining(): boolean {
+    return this.drainers > 0;
+  }
+  private loadChain: Promise<unknown> = Promise.resolve();
+  /**
+   * Runs one load after another on this worker: a new generation's first load may choose the
+   * worker a catch-up is using, and each load must have the worker to itself.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.loadChain.then(fn, fn);
+    this.loadChain = run.catch(() => undefined);
+    return run;
+  }
   job: Job | null = null;
   ready: Promise<void>;
   isReady = false;
@@ -177,8 +188,19 @@ export class EnginePool {
   async load(): Promise<LoadResult> {
     if (this.closed) throw new Error('the engine pool is closed');
     const loadId = ++this.loadSeq;
-    const slot = await this.pickLoader();
-    const out = await this.loadOn(slot, loadId, undefined);
+    const slot = this.pickLoader();
+    slot.drainers++;
+    let out: Awaited<ReturnType<EnginePool['loadOn']>>;
+    try {
+      out = await slot.exclusive(async () => {
+        await slot.ready;
+        await slot.whenIdle();
+        return this.loadOn(slot, loadId, undefined);
+      });
+    } finally {
+      slot.drainers--;
+      this.pump();
+    }
     if (loadId > this.published) {
       this.published = loadId;
       this.publishedTexts = out.texts ?? [];
@@ -273,38 +295,18 @@ export class EnginePool {
   }
 
   /** The worker to book a new generation: one already catching up, else the idle one with the oldest snapshot. */
-  private async pickLoader(): Promise<Slot> {
+  private pickLoader(): Slot {
     const live = this.slots.filter((s) => !s.dead);
-    const chosen =
+    return (
       live.find((s) => s.draining || s.loading) ??
-      [...live].sort((a, b) => Number(a.job !== null) - Number(b.job !== null) || a.loadId - b.loadId)[0];
-    chosen.draining = true;
-    try {
-      await chosen.ready;
-      while (chosen.loading) await chosen.loadEnded;
-      await chosen.whenIdle();
-    } finally {
-      chosen.draining = false;
-    }
-    return chosen;
+      [...live].sort((a, b) => Number(a.job !== null) - Number(b.job !== null) || a.loadId - b.loadId)[0]
+    );
   }
 
   private loadOn(slot: Slot, loadId: number, texts: FileTexts | undefined): Promise<{ summary: SnapshotSummary; texts?: FileTexts; loadMs: number }> {
     return new Promise((resolve, reject) => {
       if (slot.dead) return reject(new Error('an engine worker stopped before loading the ledger'));
-      let ended = () => {};
-      slot.loadEnded = new Promise<void>((r) => (ended = r));
-      slot.loading = {
-        loadId,
-        resolve: (r) => {
-          ended();
-          resolve(r);
-        },
-        reject: (e) => {
-          ended();
-          reject(e);
-        },
-      };
+      slot.loading = { loadId, resolve, reject };
       this.peakLoads = Math.max(this.peakLoads, this.slots.filter((s) => s.loading).length);
       const message: ToWorker = { type: 'load', loadId, texts };
       slot.worker.postMessage(message);
@@ -319,18 +321,22 @@ export class EnginePool {
       for (;;) {
         if (this.closed) return;
         const target = this.published;
-        const slot = this.slots.find((s) => !s.dead && !s.loading && s.loadId < target && s.failedLoadId !== target);
-        if (!slot || !this.publishedTexts) return;
-        slot.draining = true;
+        const texts = this.publishedTexts;
+        const slot = this.slots.find((s) => !s.dead && !s.loading && !s.draining && s.loadId < target && s.failedLoadId !== target);
+        if (!slot || !texts) return;
+        slot.drainers++;
         try {
-          await slot.ready;
-          await slot.whenIdle();
-          await this.loadOn(slot, target, this.publishedTexts).catch((e: Error) => {
-            slot.failedLoadId = target;
-            this.log(`a worker could not catch up: ${e.message}`);
+          await slot.exclusive(async () => {
+            if (slot.loadId >= target) return; // a newer first load took this worker meanwhile
+            await slot.ready;
+            await slot.whenIdle();
+            await this.loadOn(slot, target, texts).catch((e: Error) => {
+              slot.failedLoadId = target;
+              this.log(`a worker could not catch up: ${e.message}`);
+            });
           });
         } finally {
-          slot.draining = false;
+          slot.drainers--;
         }
         this.pump();
       }

@@ -204,6 +204,22 @@ describe('EnginePool', () => {
     expect(Math.max(...seen.map((s) => s.ms))).toBeLessThan(out.status.load_ms!);
   }, 180_000);
 
+  it('takes a reload that arrives while a worker catches up: both finish, one load at a time', async () => {
+    const { file } = await open(200);
+    await until(allCaughtUp);
+    fs.writeFileSync(file, ledger(300));
+    expect((await service!.host.reload()).status.generation).toBe(2);
+    // The second worker is catching up to generation 2 now; generation 3 is asked for at once.
+    fs.writeFileSync(file, ledger(400));
+    const third = await service!.host.reload();
+    expect(third).toMatchObject({ swapped: true, status: { generation: 3, transaction_count: 400 } });
+    expect(await count()).toEqual({ status: 200, count: 800 });
+    await until(allCaughtUp);
+    const who = await Promise.all([get('/api/test/who'), get('/api/test/who')].map(async (r) => (await (await r).json()).data.transactions));
+    expect(who).toEqual([400, 400]);
+    expect(service!.pool!.peakLoads).toBe(1);
+  }, 120_000);
+
   it('keeps serving the last good ledger when the main file goes away; workers catch up from the texts read', async () => {
     const logs: string[] = [];
     const { file } = await open(2, { log: (m) => logs.push(m) });
