@@ -2,7 +2,7 @@
  * Date functions (document 2 "Functions", Dates). Dates are years 1 to 9999; a result outside
  * is NULL, as are unknown fields and unreadable text.
  */
-import { civilFromDays, daysFromCivil, inRange, makeDate, weekday, type DayNum } from '../../dates';
+import { addMonths, civilFromDays, daysFromCivil, inRange, makeDate, weekday, type DayNum } from '../../dates';
 import { dateBin, parseInterval } from '../interval';
 import type { Interval } from '../types';
 import { scalar } from './declare';
@@ -45,6 +45,25 @@ export function dateTrunc(field: string, d: DayNum): DayNum | null {
     default:
       return null;
   }
+}
+
+/** Months in each date_trunc field that has a fixed number of months. */
+const FIELD_MONTHS: Record<string, number> = { month: 1, quarter: 3, year: 12, decade: 120, century: 1200, millennium: 12000 };
+
+/**
+ * date_end (beyond the spec, issue 16 follow-up): the last day of the date_trunc period holding
+ * the date (Sunday for a week), so a statement can value each interval column at its last day in
+ * one scan. Same fields as date_trunc; other text NULL; NULL past 9999-12-31.
+ */
+export function dateEnd(field: string, d: DayNum): DayNum | null {
+  const start = dateTrunc(field, d);
+  if (start === null) return null;
+  if (field === 'week') return checked(start + 6);
+  const next = addMonths(start, FIELD_MONTHS[field]);
+  if (next !== null) return checked(next - 1);
+  // addMonths stops at 9999: a period starting right after its end ends on 9999-12-31.
+  const [y, m] = civilFromDays(start);
+  return y * 12 + (m - 1) + FIELD_MONTHS[field] === 10000 * 12 ? daysFromCivil(9999, 12, 31) : null;
 }
 
 /**
@@ -136,6 +155,11 @@ export const DATES: readonly ScalarOverload[] = [
     'date_trunc(str, date) -> date',
     'first day of the week (Monday), month, quarter, year, decade, century (1901, 2001, ...) or millennium (1001, 2001, ...); other field NULL; field lower-case',
     ([f, d]: [string, DayNum]) => dateTrunc(f, d),
+  ),
+  scalar(
+    'date_end(str, date) -> date',
+    'last day of the week (Sunday), month, quarter, year, decade, century or millennium holding the date (the period date_trunc starts); other field NULL',
+    ([f, d]: [string, DayNum]) => dateEnd(f, d),
   ),
   scalar(
     'date_part(str, date) -> int',

@@ -76,6 +76,32 @@ describe('date_trunc', () => {
   });
 });
 
+describe('date_end', () => {
+  const en = (f: string, v: string) => asDate(call('date_end', [s(f), dt(v)]));
+  test('the last day of the period date_trunc starts', () => {
+    // 2024-05-15 is a Wednesday: its week runs Monday 05-13 to Sunday 05-19.
+    expect(en('week', '2024-05-15')).toBe('2024-05-19');
+    expect(en('week', '2024-05-19')).toBe('2024-05-19');
+    expect(en('month', '2024-02-10')).toBe('2024-02-29');
+    expect(en('month', '2023-02-10')).toBe('2023-02-28');
+    expect(en('month', '2024-12-31')).toBe('2024-12-31');
+    expect(en('quarter', '2024-05-15')).toBe('2024-06-30');
+    expect(en('quarter', '2024-11-01')).toBe('2024-12-31');
+    expect(en('year', '2024-05-15')).toBe('2024-12-31');
+    expect(en('decade', '2024-05-15')).toBe('2029-12-31');
+    expect(en('century', '2000-12-31')).toBe('2000-12-31');
+    expect(en('millennium', '2024-05-15')).toBe('3000-12-31');
+  });
+  test('the last representable periods and other fields', () => {
+    expect(en('month', '9999-12-05')).toBe('9999-12-31');
+    expect(en('year', '9999-03-05')).toBe('9999-12-31');
+    expect(en('week', '9999-12-31')).toBeNull(); // a Friday: its Sunday is past 9999
+    expect(en('century', '9999-03-05')).toBeNull();
+    expect(en('day', '2024-05-15')).toBeNull();
+    expect(en('Month', '2024-05-15')).toBeNull();
+  });
+});
+
 describe('date_part', () => {
   const p = (f: string, v: string) => call('date_part', [s(f), dt(v)]);
   test('weekday fields', () => {

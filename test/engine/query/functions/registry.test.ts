@@ -6,8 +6,9 @@ describe('function registry', () => {
     // Counted from document 2's tables, one per signature (combined rows split):
     // aggregates 11, valuation 16, amounts 20, accounts 6, directives 9, dates 16,
     // metadata 5, search 4, comparison 2 (least/greatest generic over T), strings 4;
-    // plus 6 valuation overloads of issue 16 (market_value x4, unpriced, price_date).
-    expect(FUNCTIONS.length).toBe(11 + 16 + 6 + 20 + 6 + 9 + 16 + 5 + 4 + 2 + 4);
+    // plus 6 valuation overloads of issue 16 (market_value x4, unpriced, price_date) and
+    // date_end (statement columns in one scan).
+    expect(FUNCTIONS.length).toBe(11 + 16 + 6 + 20 + 6 + 9 + 16 + 1 + 5 + 4 + 2 + 4);
     const firstScalar = FUNCTIONS.findIndex((f) => !f.aggregate);
     expect(firstScalar).toBe(11);
     expect(FUNCTIONS.slice(firstScalar).every((f) => !f.aggregate)).toBe(true);
