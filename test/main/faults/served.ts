@@ -70,6 +70,8 @@ export async function serveLedger(text: string, listenOptions: ListenOptions = {
       return null;
     }
   };
+  const status = async () =>
+    ((await (await fetch(server.url + '/api/status', { signal: AbortSignal.timeout(10_000) })).json()) as { data: Awaited<ReturnType<Served['status']>> }).data;
   return {
     dir,
     file,
@@ -81,14 +83,12 @@ export async function serveLedger(text: string, listenOptions: ListenOptions = {
       const started = Date.now();
       for (;;) {
         const n = await served();
-        if (n !== null && cond(n) && (await this.status()).loading === false) return Date.now() - started;
+        if (n !== null && cond(n) && (await status()).loading === false) return Date.now() - started;
         if (Date.now() - started > ms) throw new Error(`not served within ${ms} ms (now ${n}; last failure: ${lastFailure})`);
         await new Promise((r) => setTimeout(r, 40));
       }
     },
-    async status() {
-      return ((await (await fetch(server.url + '/api/status', { signal: AbortSignal.timeout(10_000) })).json()) as { data: Awaited<ReturnType<Served['status']>> }).data;
-    },
+    status,
     async stop() {
       await server.close(0);
       await service.close();
