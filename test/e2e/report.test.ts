@@ -45,10 +45,16 @@ async function expectTypeFigures(page: Page, api: any): Promise<void> {
   expect(api.breakdown.length).toBeGreaterThan(0);
   // Polled: after a type switch the heading changes at once while the previous rows stay until
   // the new answer arrives (LoadState keeps content during a reload).
-  await expect.poll(() => bodyRows(breakdown.locator('table'))).toEqual(
-    api.breakdown.map((r: Valued & { account: string }) => [r.account, valued(r), unconverted(r)]),
+  // Ranked largest absolute value first; rows no price converts last, named (issue 17 §1).
+  const none = (r: Valued) => r.unconverted.length > 0 && Number(r.number) === 0;
+  const ranked = [...api.breakdown].sort(
+    (a: Valued & { account: string }, b: Valued & { account: string }) =>
+      Number(none(a)) - Number(none(b)) || Math.abs(Number(b.number)) - Math.abs(Number(a.number)) || (a.account < b.account ? -1 : 1),
   );
-  await expect.poll(async () => withoutGrouping((await breakdown.locator('.figure-head .muted').textContent())!.trim())).toBe(`total ${valued(api.total)}`);
+  await expect.poll(() => bodyRows(breakdown.locator('table'))).toEqual(
+    ranked.map((r: Valued & { account: string }) => [r.account, none(r) ? 'not convertible' : valued(r), unconverted(r)]),
+  );
+  await expect.poll(async () => withoutGrouping((await breakdown.locator('.figure-head .muted').textContent())!.trim())).toBe(`total ${none(api.total) ? 'not convertible' : valued(api.total)}`);
 
   const top = page.getByTestId('top-postings');
   expect(api.top.length).toBe(10);
@@ -138,7 +144,8 @@ describeE2E('Report page', (e2e) => {
       to: TO,
       currency: 'USD',
     });
-    expect(result.rows.map((r) => r[0])).toEqual(shownAccounts);
+    // The same accounts; the figure ranks them largest first (issue 17), the query by value.
+    expect(result.rows.map((r) => r[0]).sort()).toEqual([...shownAccounts].sort());
   });
 
   it('Open query on the changes per month lands on /explore with the rows of report.changes', async () => {
