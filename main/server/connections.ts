@@ -25,9 +25,15 @@ export class ConnectionGuard {
   /** Connections evicted or refused because of the cap (for tests and logs). */
   evicted = 0;
 
+  /**
+   * `bodyDeadlineMs`: a request whose body has not fully arrived this long after its headers is
+   * cut. Node's requestTimeout should do it first; this is a safety net, because a fault-suite
+   * run once saw unfinished bodies outlive it.
+   */
   constructor(
     server: Server,
     private readonly max: number,
+    private readonly bodyDeadlineMs = 0,
   ) {
     server.on('connection', (socket: Socket) => this.onConnection(socket));
     server.on('request', (req: IncomingMessage, res: ServerResponse) => this.onRequest(req, res));
@@ -68,7 +74,16 @@ export class ConnectionGuard {
     // EventSource sends this Accept header; such a response never ends by itself.
     const stream = /text\/event-stream/i.test(req.headers.accept ?? '') || req.url?.split('?')[0] === '/api/events';
     if (stream) conn.streams.add(res);
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    if (this.bodyDeadlineMs > 0 && !req.complete) {
+      deadline = setTimeout(() => {
+        if (!req.complete) req.socket.destroy();
+      }, this.bodyDeadlineMs);
+      deadline.unref();
+      req.once('end', () => clearTimeout(deadline));
+    }
     res.once('close', () => {
+      clearTimeout(deadline);
       conn.busy--;
       conn.streams.delete(res);
       // Shutting down: a keep-alive connection is not kept once its last answer is out.

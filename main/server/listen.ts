@@ -81,7 +81,7 @@ export async function listen(app: H3, options: ListenOptions = {}): Promise<List
   nodeServer.keepAliveTimeout = keepAliveMs;
   nodeServer.headersTimeout = headersTimeout;
   nodeServer.requestTimeout = requestTimeout;
-  const guard = new ConnectionGuard(nodeServer, options.maxConnections ?? MAX_CONNECTIONS);
+  const guard = new ConnectionGuard(nodeServer, options.maxConnections ?? MAX_CONNECTIONS, requestTimeout + 1000);
   // srvx reports a failed bind only as an unhandled 'error' event: turn it into a rejection.
   await new Promise<void>((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
