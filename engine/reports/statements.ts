@@ -17,6 +17,7 @@ import { renderQuery } from '../builtins/render';
 import { filterQuery, isEmptyFilter, type Filter } from '../filters/index';
 import { splitRange, type Interval, type Period } from './intervals';
 import { buildTree, type TreeNode, type TreeRow } from './tree';
+import { columnRows, columnsInOneScan, type ColumnRow } from './columns';
 
 export const BUILTIN_OF: Record<StatementKind, string> = {
   'balance-sheet': 'statements.balance_sheet',
@@ -61,27 +62,42 @@ export function columnQuery(snapshot: Snapshot, req: StatementRequest, period: P
   // The balance sheet and trial balance are balances at the column's end (from the range's
   // beginning); the income statement is the change during the column.
   const begin = req.kind === 'income-statement' ? period.begin : req.begin;
-  const priceDate = req.prices === 'latest' ? LATEST_PRICE_DAY : period.end - 1;
+  const priceDate = priceDayOf(req, period);
   const text = renderQuery(builtin, { begin, end: period.end, conversion: req.conversion, invert: req.invert, price_date: priceDate });
   const filter = req.filter ? { ...req.filter, time: null } : null;
   return filter && !isEmptyFilter(filter) ? filterQuery(text, filter, snapshot) : text;
 }
 
-/** Null when the interval would cut the range into too many columns (intervals.MAX_COLUMNS). */
-export function buildStatement(snapshot: Snapshot, req: StatementRequest, run: RunText): Statement | null {
+/** The day whose prices value a column: its last day, or the latest price (Fava). */
+function priceDayOf(req: StatementRequest, period: Period): DayNum {
+  return req.prices === 'latest' ? LATEST_PRICE_DAY : period.end - 1;
+}
+
+/** The rows of one per-column query. */
+function queryRows(result: QueryResult): ColumnRow[] {
+  const idx = Object.fromEntries(result.columns.map((c, i) => [c.name, i]));
+  return result.rows.map((r) => ({
+    account: r[idx.account] as string,
+    balance: r[idx.balance] as Inventory,
+    atCost: (r[idx.at_cost] as Inventory | null) ?? null,
+  }));
+}
+
+/**
+ * `oneScan` false runs every column's own query (the reference the one-scan path is tested against).
+ * Null when the interval would cut the range into too many columns (intervals.MAX_COLUMNS). */
+export function buildStatement(snapshot: Snapshot, req: StatementRequest, run: RunText, oneScan = true): Statement | null {
   const periods = splitRange(req.begin, req.end, req.interval);
   if (periods === null) return null;
   const rows: TreeRow[] = [];
+  // Several columns come from one scan (columns.ts); each column still shows its own query.
+  const scanned = oneScan && columnsInOneScan(req, periods) ? columnRows(snapshot, req, periods, (p) => priceDayOf(req, p), run) : null;
   const columns = periods.map((period, column) => {
     const query = columnQuery(snapshot, req, period);
-    const result = run(query);
-    const idx = Object.fromEntries(result.columns.map((c, i) => [c.name, i]));
     const sum = new Inventory();
-    for (const r of result.rows) {
-      const account = r[idx.account] as string;
-      const balance = r[idx.balance] as Inventory;
-      rows.push({ column, account, balance, atCost: (r[idx.at_cost] as Inventory | null) ?? null });
-      sum.addInventory(ledgerSign(req, account, balance));
+    for (const r of scanned ? scanned[column] : queryRows(run(query))) {
+      rows.push({ column, account: r.account, balance: r.balance, atCost: r.atCost });
+      sum.addInventory(ledgerSign(req, r.account, r.balance));
     }
     if (req.kind === 'balance-sheet' && !sum.isEmpty()) {
       const unrealized = sum.neg();

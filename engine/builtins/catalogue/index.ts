@@ -58,6 +58,8 @@ export const BUILTINS: readonly Builtin[] = Object.freeze([
   statements.balanceSheet,
   statements.incomeStatement,
   statements.trialBalance,
+  statements.incomeStatementColumns,
+  statements.balancesByColumn,
   holdings.holdings,
   holdings.totals,
 ]);

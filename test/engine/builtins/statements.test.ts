@@ -26,13 +26,13 @@ describe('statements.balance_sheet', () => {
     // earnings -500.00 + 30.00; conversions: the EUR bought at 99.00 USD.
     // 1101.00 + 300.00 + 90.00 EUR - 30.00 - 1000.00 - 470.00 + 99.00 - 90.00 EUR = 0
     expect(run('statements.balance_sheet', '2024-01-01', '2024-03-01', 'at_cost')).toEqual([
-      'Assets:Bank | (1101.00 USD) | ()',
-      'Assets:Broker | (300.00 USD) | ()',
-      'Assets:Euro | (90.00 EUR) | ()',
-      'Equity:Conversions:Current | (-90.00 EUR, 99.00 USD) | ()',
-      'Equity:Earnings:Current | (-470.00 USD) | ()',
-      'Equity:Opening | (-1000.00 USD) | ()',
-      'Liabilities:Card | (-30.00 USD) | ()',
+      'Assets:Bank | (1101.00 USD) | NULL',
+      'Assets:Broker | (300.00 USD) | NULL',
+      'Assets:Euro | (90.00 EUR) | NULL',
+      'Equity:Conversions:Current | (-90.00 EUR, 99.00 USD) | NULL',
+      'Equity:Earnings:Current | (-470.00 USD) | NULL',
+      'Equity:Opening | (-1000.00 USD) | NULL',
+      'Liabilities:Card | (-30.00 USD) | NULL',
     ]);
   });
 
@@ -49,28 +49,28 @@ describe('statements.balance_sheet', () => {
 
   it('in a currency: EUR at 1.10; GLD has no price and stays in units', () => {
     const rows = run('statements.balance_sheet', '2024-01-01', '2024-03-01', 'USD');
-    expect(rows[1]).toBe('Assets:Broker | (2 GLD, 250.00 USD) | ()');
-    expect(rows[2]).toBe('Assets:Euro | (99.0000 USD) | ()');
-    expect(rows[3]).toBe('Equity:Conversions:Current | () | ()');
+    expect(rows[1]).toBe('Assets:Broker | (2 GLD, 250.00 USD) | NULL');
+    expect(rows[2]).toBe('Assets:Euro | (99.0000 USD) | NULL');
+    expect(rows[3]).toBe('Equity:Conversions:Current | () | NULL');
   });
 
   it('OPEN ON moves earlier income to Equity:Earnings:Previous; invert flips equity and liabilities', () => {
     // Before 2024-02-01: Salary -500.00 -> previous earnings; February: Food 30.00 -> current.
     const rows = run('statements.balance_sheet', '2024-02-01', '2024-03-01', 'units', true);
-    expect(rows).toContain('Equity:Earnings:Previous | (500.00 USD) | ()');
-    expect(rows).toContain('Equity:Earnings:Current | (-30.00 USD) | ()');
-    expect(rows).toContain('Liabilities:Card | (30.00 USD) | ()');
-    expect(rows).toContain('Assets:Broker | (2 GLD, 10 STK) | ()');
+    expect(rows).toContain('Equity:Earnings:Previous | (500.00 USD) | NULL');
+    expect(rows).toContain('Equity:Earnings:Current | (-30.00 USD) | NULL');
+    expect(rows).toContain('Liabilities:Card | (30.00 USD) | NULL');
+    expect(rows).toContain('Assets:Broker | (2 GLD, 10 STK) | NULL');
   });
 });
 
 describe('statements.income_statement', () => {
   it('the range only: January pay, February food, March pay', () => {
-    expect(run('statements.income_statement', '2024-01-01', '2024-02-01', 'units')).toEqual(['Income:Salary | (-500.00 USD) | ()']);
+    expect(run('statements.income_statement', '2024-01-01', '2024-02-01', 'units')).toEqual(['Income:Salary | (-500.00 USD) | NULL']);
     expect(run('statements.income_statement', '2024-02-01', '2024-03-01', 'at_value')).toEqual(['Expenses:Food | (30.00 USD) | ()']);
     expect(run('statements.income_statement', '2024-01-01', '2024-04-01', 'units', true)).toEqual([
-      'Expenses:Food | (30.00 USD) | ()',
-      'Income:Salary | (1000.00 USD) | ()',
+      'Expenses:Food | (30.00 USD) | NULL',
+      'Income:Salary | (1000.00 USD) | NULL',
     ]);
   });
 });
@@ -78,14 +78,14 @@ describe('statements.income_statement', () => {
 describe('statements.trial_balance', () => {
   it('every account, income and expenses not cleared; at cost the total is nothing', () => {
     expect(run('statements.trial_balance', '2024-01-01', '2024-03-01', 'at_cost')).toEqual([
-      'Assets:Bank | (1101.00 USD) | ()',
-      'Assets:Broker | (300.00 USD) | ()',
-      'Assets:Euro | (90.00 EUR) | ()',
-      'Equity:Conversions:Current | (-90.00 EUR, 99.00 USD) | ()',
-      'Equity:Opening | (-1000.00 USD) | ()',
-      'Expenses:Food | (30.00 USD) | ()',
-      'Income:Salary | (-500.00 USD) | ()',
-      'Liabilities:Card | (-30.00 USD) | ()',
+      'Assets:Bank | (1101.00 USD) | NULL',
+      'Assets:Broker | (300.00 USD) | NULL',
+      'Assets:Euro | (90.00 EUR) | NULL',
+      'Equity:Conversions:Current | (-90.00 EUR, 99.00 USD) | NULL',
+      'Equity:Opening | (-1000.00 USD) | NULL',
+      'Expenses:Food | (30.00 USD) | NULL',
+      'Income:Salary | (-500.00 USD) | NULL',
+      'Liabilities:Card | (-30.00 USD) | NULL',
     ]);
   });
 });

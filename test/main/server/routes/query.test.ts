@@ -269,6 +269,8 @@ describe('every built-in: the /text query returns the rows of the bound query', 
       'statements.balance_sheet': { begin: '2024-01-01', end: '2024-03-01', conversion: 'at_value', invert: true, price_date: '2024-02-29' },
       'statements.income_statement': { begin: '2024-01-01', end: '2024-03-01', conversion: 'USD', invert: false, price_date: '2024-02-29' },
       'statements.trial_balance': { begin: '2024-01-15', end: '2024-03-01', conversion: 'units', invert: false, price_date: '9999-12-31' },
+      'statements.income_statement_columns': { begin: '2024-01-01', end: '2024-03-01', interval: 'month', conversion: 'at_value', invert: true, latest: false },
+      'statements.balances_by_column': { begin: '2024-01-15', end: '2024-03-01', interval: 'week' },
       'holdings.list': { end: '2024-03-01', group: 'account', currency: 'USD', stale_days: 30 },
       'holdings.totals': { end: '2024-03-01', currency: 'USD' },
     };
