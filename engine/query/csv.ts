@@ -8,6 +8,7 @@ import { Inventory } from './inventory';
 import type { TypeName } from './types';
 import { toText } from './values';
 import type { QueryResult } from './index';
+import { workTicker } from './execute/limits';
 
 const SPLIT: ReadonlySet<TypeName> = new Set(['amount', 'position', 'inventory']);
 
@@ -38,7 +39,7 @@ interface OutCol {
 }
 
 /** Numberify: the output columns and, per row, the per-currency numbers of split columns. */
-function numberify(result: QueryResult): { cols: OutCol[]; split: Map<number, Map<string, Dec | null>[]> } {
+function numberify(result: QueryResult, tick: () => void): { cols: OutCol[]; split: Map<number, Map<string, Dec | null>[]> } {
   const cols: OutCol[] = [];
   const split = new Map<number, Map<string, Dec | null>[]>();
   result.columns.forEach((c, i) => {
@@ -46,7 +47,10 @@ function numberify(result: QueryResult): { cols: OutCol[]; split: Map<number, Ma
       cols.push({ name: c.name, src: i, currency: null, type: c.type });
       return;
     }
-    const perRow = result.rows.map((r) => cellNumbers(c.type, r[i]));
+    const perRow = result.rows.map((r) => {
+      tick();
+      return cellNumbers(c.type, r[i]);
+    });
     split.set(i, perRow);
     const counts = new Map<string, number>();
     for (const m of perRow) for (const cur of m.keys()) counts.set(cur, (counts.get(cur) ?? 0) + 1);
@@ -73,10 +77,29 @@ function record(fields: string[]): string {
   return fields.join(',') + '\r\n';
 }
 
+/**
+ * The CSV text. Each row ticks the query's deadline (or the host's cancellation flag): the time
+ * limit covers the export too. Rows are written as chunks of about 64K characters to `emit`
+ * (csvChunks) or joined (toCsv).
+ */
 export function toCsv(result: QueryResult): string {
-  const { cols, split } = numberify(result);
+  const chunks: string[] = [];
+  csvChunks(result, (c) => chunks.push(c));
+  return chunks.join('');
+}
+
+const CHUNK_UNITS = 1 << 16;
+
+export function csvChunks(result: QueryResult, emit: (chunk: string) => void): void {
+  const tick = workTicker(result.deadline);
+  const { cols, split } = numberify(result, tick);
   let out = record(cols.map((c) => field(c.name)));
   result.rows.forEach((row, r) => {
+    tick();
+    if (out.length >= CHUNK_UNITS) {
+      emit(out);
+      out = '';
+    }
     const fields = cols.map((c) => {
       if (c.currency === null) return field(text(c.type, row[c.src]));
       const n = split.get(c.src)![r].get(c.currency!);
@@ -87,5 +110,5 @@ export function toCsv(result: QueryResult): string {
     });
     out += record(fields);
   });
-  return out;
+  if (out) emit(out);
 }

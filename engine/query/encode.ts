@@ -89,15 +89,52 @@ export function encodeCell(type: TypeName, v: unknown): JsonCell {
 
 /**
  * JSON text of a result object: like JSON.stringify, but bigint is written as bare digits and
- * objects with toJSON (Dec) are asked for it. Undefined object fields are left out.
+ * objects with toJSON (Dec) are asked for it. Undefined object fields are left out. `tick` is
+ * called once per array element written (rows, cells, positions): the request's time limit and
+ * cancellation (execute/limits.ts workTicker) cover encoding too.
  */
-export function stringifyResult(obj: unknown): string {
-  const out: string[] = [];
-  write(obj, out);
-  return out.join('');
+export function stringifyResult(obj: unknown, tick: () => void = NO_TICK): string {
+  const chunks: string[] = [];
+  writeJsonChunks(obj, (chunk) => chunks.push(chunk), tick);
+  return chunks.join('');
 }
 
-function write(v: unknown, out: string[]): void {
+const NO_TICK = (): void => undefined;
+
+/** Pieces are joined into chunks of about this many UTF-16 units before they are emitted. */
+const CHUNK_UNITS = 1 << 16;
+
+/**
+ * The same text as stringifyResult, handed to `emit` in chunks of about 64K characters, so a
+ * large body can be sent while it is written instead of being held as one string.
+ */
+export function writeJsonChunks(obj: unknown, emit: (chunk: string) => void, tick: () => void = NO_TICK): void {
+  const out = new ChunkSink(emit);
+  write(obj, out, tick);
+  out.flush();
+}
+
+class ChunkSink {
+  private pieces: string[] = [];
+  private units = 0;
+  constructor(private readonly emit: (chunk: string) => void) {}
+  push(...parts: string[]): void {
+    for (const p of parts) {
+      this.pieces.push(p);
+      this.units += p.length;
+    }
+    if (this.units >= CHUNK_UNITS) this.flush();
+  }
+  flush(): void {
+    if (!this.pieces.length) return;
+    const chunk = this.pieces.join('');
+    this.pieces = [];
+    this.units = 0;
+    this.emit(chunk);
+  }
+}
+
+function write(v: unknown, out: ChunkSink, tick: () => void): void {
   if (v === null || v === undefined) {
     out.push('null');
     return;
@@ -124,15 +161,16 @@ function write(v: unknown, out: string[]): void {
   if (Array.isArray(v)) {
     out.push('[');
     for (let i = 0; i < v.length; i++) {
+      tick();
       if (i) out.push(',');
-      write(v[i] === undefined ? null : v[i], out);
+      write(v[i] === undefined ? null : v[i], out, tick);
     }
     out.push(']');
     return;
   }
   const o = v as Record<string, unknown> & { toJSON?: () => unknown };
   if (typeof o.toJSON === 'function') {
-    write(o.toJSON(), out);
+    write(o.toJSON(), out, tick);
     return;
   }
   out.push('{');
@@ -143,7 +181,7 @@ function write(v: unknown, out: string[]): void {
     if (!first) out.push(',');
     first = false;
     out.push(JSON.stringify(k), ':');
-    write(x, out);
+    write(x, out, tick);
   }
   out.push('}');
 }

@@ -15,7 +15,7 @@ import { compileSelect } from './compile/select';
 import { balancesAsSelect, journalAsSelect } from './compile/statements';
 import type { Plan } from './compile/plan';
 import { execute } from './execute/run';
-import { DEFAULT_TIME_LIMIT_MS, Deadline, ResultBudget, defaultMaxResultValues } from './execute/limits';
+import { DEFAULT_TIME_LIMIT_MS, Deadline, ResultBudget, defaultMaxResultValues, workTicker } from './execute/limits';
 import './tables/index';
 
 export { QueryError } from './errors';
@@ -34,6 +34,11 @@ export interface QueryResult {
   columns: { name: string; type: TypeName }[];
   rows: unknown[][];
   total?: number;
+  /**
+   * The deadline the query ran under, so encoding its rows stays within the same time limit
+   * (non-enumerable: not part of the result's value).
+   */
+  readonly deadline?: Deadline;
 }
 
 /** Compiles a statement to its plan (also used to check saved queries without running them). */
@@ -79,6 +84,7 @@ export function runQuery(snapshot: Snapshot, text: string, opts: QueryOptions = 
     budget: new ResultBudget(opts.maxResultValues ?? defaultMaxResultValues()),
   });
   deadline.check();
+  Object.defineProperty(result, 'deadline', { value: deadline, enumerable: false });
   return result;
 }
 
@@ -89,7 +95,11 @@ export interface EncodedResult {
 /** The JSON body of POST /api/query (serialise with stringifyResult to keep 64-bit ints exact). */
 export function encodeResult(result: QueryResult): EncodedResult {
   const types = result.columns.map((c) => c.type);
-  const rows = result.rows.map((r) => r.map((v, i) => encodeCell(types[i], v as never)));
+  const tick = workTicker(result.deadline);
+  const rows = result.rows.map((r) => {
+    tick();
+    return r.map((v, i) => encodeCell(types[i], v as never));
+  });
   const data: EncodedResult['data'] = { columns: result.columns, rows };
   if (result.total !== undefined) data.total = result.total;
   return { data };

@@ -32,6 +32,21 @@ export function throwIfCancelled(): void {
   if (stop) throw stop;
 }
 
+/**
+ * The check for work done after a query ran (encoding its rows to JSON or CSV), called once per
+ * unit written: the query's own Deadline when the result carries it (so the 10 s limit covers
+ * encoding too), else only the host's cancellation flag, read every STRIDE units.
+ */
+export function workTicker(deadline?: Deadline): () => void {
+  if (deadline) return () => deadline.tick();
+  let countdown = STRIDE;
+  return () => {
+    if (--countdown > 0) return;
+    countdown = STRIDE;
+    throwIfCancelled();
+  };
+}
+
 /** Checks the clock only every `STRIDE` calls: Date.now() per row would cost more than the row. */
 const STRIDE = 256;
 

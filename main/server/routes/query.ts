@@ -23,6 +23,7 @@ import type { Snapshot } from '../../../engine/ledger/snapshot';
 import { QueryError, compileQuery, encodeResult, runQuery, type QueryResult } from '../../../engine/query/index';
 import { stringifyResult } from '../../../engine/query/encode';
 import { toCsv } from '../../../engine/query/csv';
+import { workTicker } from '../../../engine/query/execute/limits';
 import { querySchema } from '../../../engine/query/schema';
 import { BUILTINS, findBuiltin } from '../../../engine/builtins/catalogue/index';
 import { BuiltinParamError, paramsFromJson } from '../../../engine/builtins/params';
@@ -153,7 +154,9 @@ export const queryRoutes: RouteModule = (routes, server) => {
   routes.post(QUERY_PATH, async (c) => {
     const req = await readQueryRequest(c, server.bodyLimit);
     // stringifyResult writes 64-bit ints as exact digits (JSON.stringify cannot write a bigint).
-    return new Response(stringifyResult(encodeResult(run(c.snapshot, req))), {
+    // Encoding ticks the query's deadline: a result too slow to write is the time-limit 400.
+    const result = run(c.snapshot, req);
+    return new Response(stringifyResult(encodeResult(result), workTicker(result.deadline)), {
       status: 200,
       headers: { 'content-type': JSON_TYPE },
     });

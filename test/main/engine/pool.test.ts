@@ -107,6 +107,16 @@ describe('EnginePool', () => {
     expect(service!.pool!.respawns).toBe(0);
   }, 120_000);
 
+  it('stops a result at the time limit while it is encoded, answering the time-limit 400 without replacing the worker', async () => {
+    // 300 transactions: 600 rows, more than the 256 rows between two checks of the encoder.
+    await open(300, { timeLimitMs: 300, graceMs: 1000, log: () => undefined });
+    const res = await get('/api/test/encode-late');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'the query was stopped because it ran longer than the 300ms time limit', line: null, column: null });
+    expect(service!.pool!.respawns).toBe(0);
+    expect(await count()).toEqual({ status: 200, count: 600 });
+  }, 120_000);
+
   it('terminates a worker that ignores the limit, answers its request with a 400 and replaces it', async () => {
     await open(2, { timeLimitMs: 300, graceMs: 300, log: () => undefined });
     const res = await get('/api/test/hang');

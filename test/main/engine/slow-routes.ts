@@ -4,7 +4,9 @@
  */
 import { threadId } from 'node:worker_threads';
 import type { RouteModule } from '../../../main/server/app';
-import { Deadline } from '../../../engine/query/execute/limits';
+import { Deadline, throwIfCancelled, workTicker } from '../../../engine/query/execute/limits';
+import { encodeResult, runQuery } from '../../../engine/query/index';
+import { stringifyResult } from '../../../engine/query/encode';
 
 export const routes: RouteModule = (r) => {
   // Cooperative: ticks a 60 s deadline, so only the pool's flag (time limit, client gone) stops it.
@@ -15,6 +17,19 @@ export const routes: RouteModule = (r) => {
   // Never checks anything: only terminating the worker ends it.
   r.get('/api/test/hang', () => {
     for (;;);
+  });
+  // A real query that finishes in time, then meets the time limit while its rows are encoded
+  // (it waits for the pool's flag first): only the encoder's own checks can stop it by itself.
+  r.get('/api/test/encode-late', (c) => {
+    const result = runQuery(c.snapshot, 'SELECT date, account, position, balance');
+    for (;;) {
+      try {
+        throwIfCancelled();
+      } catch {
+        break;
+      }
+    }
+    return new Response(stringifyResult(encodeResult(result), workTicker(result.deadline)));
   });
   r.get('/api/test/crash', () => process.exit(3));
   r.get('/api/test/who', (c) => ({ data: { thread: threadId, transactions: c.snapshot.transactions.length } }));
