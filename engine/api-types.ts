@@ -630,6 +630,22 @@ export interface LedgerStatus {
    * The next `reload` or `problem` event (or status) has it false again.
    */
   loading: boolean;
+  /**
+   * Present only while a reload runs (issue 15): how far it has read. Sent again as further
+   * `loading` events as files are read (at most every 50 ms).
+   */
+  progress?: ReloadProgress;
+}
+
+/**
+ * How far a reload has read the ledger's files. Totals are estimates from the previous load (the
+ * files and their sizes then): null on the first load. `percent` is characters read of the
+ * previous load's total, 0-99 while loading (booking after the last read is not counted).
+ */
+export interface ReloadProgress {
+  files_read: number;
+  files_total: number | null;
+  percent: number | null;
 }
 
 export type LedgerStatusBody = DataBody<LedgerStatus>;
@@ -774,3 +790,21 @@ export interface Holdings {
 }
 
 export type HoldingsBody = DataBody<Holdings>;
+
+// ---------------------------------------------------------------------------------------------
+// Plugins the app runs (GET /api/plugins)   (DESIGN: not in the spec; issue 16 follow-up)
+
+/** One plugin of engine/ledger/plugins/registry.ts, for the errors page's unsupported-plugin help. */
+export interface PluginInfo {
+  /** The module name as written in `plugin "..."`. */
+  module: string;
+  /** Other accepted names (the short `beancount.plugins.*` name included). */
+  aliases: string[];
+  /** What configuration it takes. */
+  config: string;
+  description: string;
+}
+
+export type PluginsBody = DataBody<PluginInfo[]>;
+
+export const PLUGINS_PATH = '/api/plugins';

@@ -51,4 +51,5 @@ export const pageRoutes: RouteModule[] = [
   lazyGets(['/api/budgets/fava'], async () => (await import('./fava-budgets')).favaBudgetRoutes),
   lazyGets(['/api/statements/balance-sheet', '/api/statements/income-statement', '/api/statements/trial-balance'], async () => (await import('./statements')).statementRoutes),
   lazyGets(['/api/holdings'], async () => (await import('./holdings')).holdingsRoutes),
+  lazyGets(['/api/plugins'], async () => (await import('./plugins')).pluginRoutes),
 ];

@@ -14,7 +14,7 @@ import type {
   AccountJournalRow, BuiltinParamValue, DocumentItem, GraphInterval, JournalItem, LedgerErrorItem, Page, QueryResult,
   StatisticAccountType, StatisticGraph, StatisticSummary, AccountType, Cell,
 } from '../../../engine/api-types';
-import { DOCUMENT_FILE_PATH } from '../../../engine/api-types';
+import { DOCUMENT_FILE_PATH, PLUGINS_PATH, type PluginInfo } from '../../../engine/api-types';
 import type { ApiResult, Problem } from '../../api/client';
 import { api } from '../../api/instance';
 import { defaultTransport, type RawRequest, type Transport } from '../../api/transport';
@@ -200,6 +200,18 @@ export function documents(): Promise<ApiResult<DocumentItem[]>> {
 
 export function errors(page: number, size: number): Promise<ApiResult<Page<LedgerErrorItem>>> {
   return send({ method: 'GET', path: `/api/errors${qs({ page, size })}` }, pageCheck(['id', 'error_type', 'message', 'file', 'line_start', 'source']));
+}
+
+/** The plugins the app runs (GET /api/plugins): the errors page lists them beside an UnsupportedPlugin error. */
+export function plugins(): Promise<ApiResult<PluginInfo[]>> {
+  return send({ method: 'GET', path: PLUGINS_PATH }, (d) => {
+    if (!Array.isArray(d)) return 'is not a list';
+    for (let i = 0; i < d.length; i++) {
+      const b = hasKeys(d[i], ['module', 'aliases', 'config', 'description'], `[${i}]`);
+      if (b !== null) return b;
+    }
+    return null;
+  });
 }
 
 /** URL of a document's download (HTTP mode; the desktop app saves through the bridge instead). */
