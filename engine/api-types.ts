@@ -657,6 +657,7 @@ export type LedgerStatusBody = DataBody<LedgerStatus>;
  * - `problem` when a reload failed and the previous snapshot stays;
  * - `loading` when a reload starts (status with `loading: true`), sent before the load blocks
  *   the server, so a client can show progress; `reload` or `problem` ends it.
+ *   While the reload reads files, further `loading` events carry its `progress` (issue 15).
  * The data of each is a LedgerStatus.
  */
 export type ServerEventName = 'status' | 'loading' | 'reload' | 'problem';

@@ -14,7 +14,7 @@
  */
 import { promises as fs } from 'node:fs';
 import type { Snapshot } from '../engine/ledger/snapshot';
-import type { LedgerStatus, LoadProblem } from '../engine/api-types';
+import type { LedgerStatus, LoadProblem, ReloadProgress } from '../engine/api-types';
 
 /** Builds a snapshot of the ledger whose main file is given (engine loadLedger in production). */
 export type LedgerLoader = (file: string) => Snapshot | Promise<Snapshot>;
@@ -68,6 +68,8 @@ export class LedgerHost {
   private readonly allListeners = new Set<HostListener>();
   /** True from the start of a load until its outcome is recorded. */
   private loadingNow = false;
+  /** How far the running load has read (reportProgress), while loadingNow. */
+  private progressNow: ReloadProgress | null = null;
   private running: Promise<ReloadOutcome> | null = null;
   private queued: Promise<ReloadOutcome> | null = null;
 
@@ -108,7 +110,18 @@ export class LedgerHost {
 
   /** Status of what is served now, or of a state pinned earlier by a request. */
   status(pinned: Loaded | null = this.loaded): LedgerStatus {
-    return statusOf(this.file, pinned, this.lastProblem, this.loading);
+    return statusOf(this.file, pinned, this.lastProblem, this.loading, this.loadingNow ? this.progressNow : null);
+  }
+
+  /**
+   * The loader's report of how far the running load has read (the engine pool's workers count
+   * files and characters): sent to onEvent listeners as another `loading` event. Ignored when no
+   * load runs (a late report).
+   */
+  reportProgress(progress: ReloadProgress): void {
+    if (!this.loadingNow) return;
+    this.progressNow = progress;
+    this.emit({ kind: 'loading', status: this.status() });
   }
 
   /**
@@ -161,6 +174,7 @@ export class LedgerHost {
 
   private async loadOnce(): Promise<ReloadOutcome> {
     this.loadingNow = true;
+    this.progressNow = { files_read: 0, files_total: null, percent: null };
     this.emit({ kind: 'loading', status: this.status() });
     // One macrotask before the (synchronous, long) load, so the event reaches the sockets first.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -206,9 +220,15 @@ export class LedgerHost {
   }
 }
 
-function statusOf(file: string, loaded: Loaded | null, problem: LoadProblem | null, loading: boolean): LedgerStatus {
+function statusOf(
+  file: string,
+  loaded: Loaded | null,
+  problem: LoadProblem | null,
+  loading: boolean,
+  progress: ReloadProgress | null,
+): LedgerStatus {
   const s = loaded?.snapshot;
-  return {
+  const status: LedgerStatus = {
     generation: loaded?.generation ?? 0,
     file,
     loaded_at: s ? s.loadedAt : null,
@@ -219,4 +239,6 @@ function statusOf(file: string, loaded: Loaded | null, problem: LoadProblem | nu
     problem,
     loading,
   };
+  if (progress) status.progress = progress;
+  return status;
 }

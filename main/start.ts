@@ -90,6 +90,8 @@ export async function openLedgerService(options: ServiceOptions): Promise<Ledger
   const file = path.resolve(options.ledger);
   const pool = options.load ? null : new EnginePool({ file, ...options.pool });
   const host = new LedgerHost(file, options.load ?? poolLoader(pool!));
+  // Files read by the loading worker reach the status and the event stream as `loading` events.
+  pool?.onProgress((p) => host.reportProgress(p));
   const first = await host.reload();
   const watchOptions = options.watch === undefined || options.watch === true ? {} : options.watch;
   const watcher = watchOptions === false ? null : watchLedger(host, watchOptions);

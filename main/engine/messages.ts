@@ -58,6 +58,8 @@ export type FromWorker =
       loadMs: number;
     }
   | { type: 'load-failed'; loadId: number; message: string }
+  /** A load reading the disk: files and characters read so far (at most every 50 ms). */
+  | { type: 'progress'; loadId: number; filesRead: number; charsRead: number }
   | {
       type: 'response';
       id: number;

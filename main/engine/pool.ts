@@ -27,6 +27,7 @@ import type { FileTexts, FromWorker, SnapshotSummary, ToWorker } from './message
 import { spawnEngineWorker } from './spawn';
 import type { EngineWorkerData } from './worker';
 import { MAX_EXECUTION_MS } from '../../engine/query/limits';
+import type { ReloadProgress } from '../../engine/api-types';
 
 export interface PoolOptions {
   /** Main ledger file, absolute. */
@@ -154,6 +155,9 @@ export class EnginePool {
   private publishedTexts: FileTexts | null = null;
   private catchingUp = false;
   private closed = false;
+  /** Files and characters the published generation read: the totals a reload's progress estimates. */
+  private expected: { files: number; chars: number } | null = null;
+  private readonly progressListeners = new Set<(p: ReloadProgress) => void>();
   /** Workers replaced after a crash or a stuck request (tests, status). */
   respawns = 0;
   /** Most workers ever loading at once (staggering keeps it at 1; tests check it). */
@@ -204,6 +208,7 @@ export class EnginePool {
     if (loadId > this.published) {
       this.published = loadId;
       this.publishedTexts = out.texts ?? [];
+      this.expected = expectedTotals(this.publishedTexts);
     }
     this.pump();
     void this.catchUp();
@@ -232,6 +237,17 @@ export class EnginePool {
       this.queue.push(job);
       this.pump();
     });
+  }
+
+  /**
+   * Listens to the progress of loads that read the disk (a new generation's first load; catch-ups
+   * book texts already read and report nothing); returns the unsubscribe function.
+   */
+  onProgress(listener: (p: ReloadProgress) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => {
+      this.progressListeners.delete(listener);
+    };
   }
 
   async close(): Promise<void> {
@@ -263,6 +279,10 @@ export class EnginePool {
       this.finish(job, { status: m.status, headers: m.headers, body: m.body });
       slot.notifyIdle();
       this.pump();
+    } else if (m.type === 'progress') {
+      if (slot.loading?.loadId !== m.loadId) return;
+      const p = progressOf(m.filesRead, m.charsRead, this.expected);
+      for (const l of this.progressListeners) l(p);
     } else if (m.type === 'loaded' || m.type === 'load-failed') {
       const pending = slot.loading;
       if (!pending || pending.loadId !== m.loadId) return;
@@ -423,6 +443,31 @@ export class EnginePool {
     for (const t of job.timers) clearTimeout(t);
     job.resolve(res);
   }
+}
+
+function expectedTotals(texts: FileTexts): { files: number; chars: number } {
+  let files = 0;
+  let chars = 0;
+  for (const [, text] of texts) {
+    if (text === null) continue;
+    files++;
+    chars += text.length;
+  }
+  return { files, chars };
+}
+
+/**
+ * Progress against the previous load's files: a reload usually reads the same files, about the
+ * same size. More read than then (a new include) keeps the total at least what was read, and the
+ * percent stays below 100 until the load is done (booking follows the last read).
+ */
+export function progressOf(filesRead: number, charsRead: number, expected: { files: number; chars: number } | null): ReloadProgress {
+  if (!expected || expected.chars === 0) return { files_read: filesRead, files_total: null, percent: null };
+  return {
+    files_read: filesRead,
+    files_total: Math.max(expected.files, filesRead),
+    percent: Math.min(99, Math.floor((100 * charsRead) / expected.chars)),
+  };
 }
 
 function errorResponse(status: number, message: string, path = ''): EngineResponse {

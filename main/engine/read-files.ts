@@ -23,6 +23,11 @@ export interface ReaderDeps {
   read?: ReadFile;
   /** Reads the main file again to learn why the reader gave up on it (throws the real error). */
   explain?: (file: string) => void;
+  /**
+   * Called after each file read from the disk (not for texts given): files and characters read
+   * so far, for the reload's progress.
+   */
+  onRead?: (filesRead: number, charsRead: number) => void;
 }
 
 export function recordingReader(mainFile: string, given?: FileTexts, deps: ReaderDeps = {}): RecordingReader {
@@ -31,6 +36,8 @@ export function recordingReader(mainFile: string, given?: FileTexts, deps: Reade
   const explain = deps.explain ?? ((file: string) => void fs.readFileSync(file));
   const known = given ? new Map(given) : null;
   const seen = new Map<string, string | null>();
+  let filesRead = 0;
+  let charsRead = 0;
   const readFile: ReadFile = (file) => {
     const abs = path.resolve(file);
     if (known?.has(abs)) {
@@ -41,6 +48,7 @@ export function recordingReader(mainFile: string, given?: FileTexts, deps: Reade
     const out = read(abs);
     if (out === null && abs === main) unreadableMain(abs, explain);
     if (out === null || typeof out === 'string') seen.set(abs, out);
+    if (deps.onRead && typeof out === 'string') deps.onRead(++filesRead, (charsRead += out.length));
     return out;
   };
   return { readFile, texts: () => [...seen] };

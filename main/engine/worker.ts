@@ -39,8 +39,20 @@ const data = (workerData ?? {}) as EngineWorkerData;
 
 let pendingTexts: FileTexts | undefined;
 let lastTexts: FileTexts = [];
+/** The load running now, for its progress messages. */
+let loadingId = 0;
+/** Progress is posted at most this often: each message becomes an event to every client. */
+const PROGRESS_EVERY_MS = 50;
 const host = new LedgerHost(data.file, (file): Snapshot => {
-  const reader = recordingReader(file, pendingTexts);
+  let lastPost = -Infinity;
+  // The load is synchronous: these messages leave while it runs (posting needs no event loop).
+  const onRead = (filesRead: number, charsRead: number): void => {
+    const now = performance.now();
+    if (now - lastPost < PROGRESS_EVERY_MS) return;
+    lastPost = now;
+    send({ type: 'progress', loadId: loadingId, filesRead, charsRead });
+  };
+  const reader = recordingReader(file, pendingTexts, pendingTexts ? {} : { onRead });
   const snapshot = loadLedger(file, { readFile: reader.readFile });
   lastTexts = reader.texts();
   return snapshot;
@@ -66,6 +78,7 @@ function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
 async function load(m: Extract<ToWorker, { type: 'load' }>): Promise<void> {
   // The host keeps its last snapshot when a load fails: so does the worker.
   pendingTexts = m.texts;
+  loadingId = m.loadId;
   const started = performance.now();
   const out = await host.reload();
   pendingTexts = undefined;

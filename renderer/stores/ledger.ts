@@ -33,6 +33,23 @@ export const PROGRESS_TEXT: Record<Exclude<LoadProgress, null>, string> = {
   reloading: 'Reloading ledger…',
 };
 
+/**
+ * How far a load has read, in words beside the progress text ("42% · 3 of 10 files"): the
+ * server's estimate from the previous load (issue 15). Null when the status says nothing (the
+ * first load, an in-process server, an older server).
+ */
+export function progressDetail(status: LedgerStatus | null): string | null {
+  const p = status?.loading ? status.progress : undefined;
+  if (!p || p.files_read === 0) return null;
+  const files = p.files_total === null ? `${p.files_read} ${p.files_read === 1 ? 'file' : 'files'} read` : `${p.files_read} of ${p.files_total} files`;
+  return p.percent === null ? files : `${p.percent}% · ${files}`;
+}
+
+/** The determinate bar's fill (0-99), or null for the running (indeterminate) bar. */
+export function progressPercent(status: LedgerStatus | null): number | null {
+  return status?.loading ? (status.progress?.percent ?? null) : null;
+}
+
 function todayText(): string {
   const d = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLedgerService, type LedgerService } from '../../../main/start';
-import { isHeavy, type PoolOptions } from '../../../main/engine/pool';
+import { isHeavy, progressOf, type PoolOptions } from '../../../main/engine/pool';
+import type { LedgerStatus } from '../../../engine/api-types';
 import { listen, type Listening } from '../../../main/server/listen';
 import { tempDir, type TempDir } from '../fake-ledger';
 
@@ -175,6 +176,37 @@ describe('EnginePool', () => {
     for (const c of clients) c.abort();
     await Promise.all(spins);
     expect(service!.pool!.respawns).toBe(0);
+  }, 120_000);
+
+  it('estimates reload progress from the previous load: files, and percent of its characters below 100', () => {
+    expect(progressOf(1, 500, null)).toEqual({ files_read: 1, files_total: null, percent: null });
+    expect(progressOf(2, 500, { files: 4, chars: 2000 })).toEqual({ files_read: 2, files_total: 4, percent: 25 });
+    // A new include: the total is at least what was read; a grown file never says 100 %.
+    expect(progressOf(5, 2600, { files: 4, chars: 2000 })).toEqual({ files_read: 5, files_total: 5, percent: 99 });
+  });
+
+  it('sends the files a reload has read as loading events with progress; the status after it has none', async () => {
+    tmp = tempDir();
+    const main = 'include "a.beancount"\ninclude "b.beancount"\n2024-01-01 open Assets:Cash\n';
+    const a = '2024-01-01 open Expenses:Food\n';
+    const b = ledger(2).split('\n').slice(2).join('\n');
+    const file = tmp.write('main.beancount', main);
+    tmp.write('a.beancount', a);
+    tmp.write('b.beancount', b);
+    service = await openLedgerService({ ledger: file, watch: false, pool: { size: 2 } });
+    expect(service.first.status.progress).toBeUndefined();
+    const events: LedgerStatus[] = [];
+    service.host.onEvent((e) => {
+      if (e.kind === 'loading') events.push(e.status);
+    });
+    const out = await service.host.reload();
+    // The start of the reload: nothing read yet; then the main file's report (the first read is
+    // always posted): 1 of the 3 files the previous load read, its share of their characters.
+    expect(events[0].progress).toEqual({ files_read: 0, files_total: null, percent: null });
+    const total = main.length + a.length + b.length;
+    expect(events[1]).toMatchObject({ loading: true, progress: { files_read: 1, files_total: 3, percent: Math.floor((100 * main.length) / total) } });
+    expect(out.status).toMatchObject({ generation: 2, loading: false, transaction_count: 2 });
+    expect(out.status.progress).toBeUndefined();
   }, 120_000);
 
   it('classes queries, CSV exports and graphs as heavy, other reads as light', () => {

@@ -25,6 +25,20 @@ describe('recordingReader', () => {
     }
   });
 
+  it('reports files and characters read from the disk after each file (reload progress)', () => {
+    const reads: Array<[number, number]> = [];
+    const disk: Record<string, string | null> = { '/b/main.beancount': 'include "a.bean"\n', '/b/a.bean': 'abc', '/b/gone.bean': null };
+    const reader = recordingReader('/b/main.beancount', undefined, { read: (f) => disk[f] ?? null, onRead: (n, c) => reads.push([n, c]) });
+    reader.readFile('/b/main.beancount');
+    reader.readFile('/b/gone.bean');
+    reader.readFile('/b/a.bean');
+    // 17 characters, then 17 + 3; a missing include is not a file read.
+    expect(reads).toEqual([
+      [1, 17],
+      [2, 20],
+    ]);
+  });
+
   it('books the given texts instead of the disk (a worker catching up)', () => {
     const reader = recordingReader('/books/main.beancount', [['/books/main.beancount', 'X'], ['/books/old.beancount', null]], {
       read: () => {

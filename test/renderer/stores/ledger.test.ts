@@ -28,7 +28,7 @@ vi.mock('../../../renderer/api/instance', () => ({
   }),
 }));
 
-import { PROGRESS_TEXT, progressOf, useLedgerStore } from '../../../renderer/stores/ledger';
+import { PROGRESS_TEXT, progressDetail, progressOf, progressPercent, useLedgerStore } from '../../../renderer/stores/ledger';
 
 function status(over: Partial<LedgerStatus> = {}): LedgerStatus {
   return {
@@ -68,6 +68,33 @@ describe('progressOf', () => {
 
   it('has the words the shell shows', () => {
     expect(PROGRESS_TEXT).toEqual({ loading: 'Loading ledger…', reloading: 'Reloading ledger…' });
+  });
+});
+
+describe('progressDetail', () => {
+  it('words how far a reload has read; nothing before a file is read or when not loading', () => {
+    expect(progressDetail(null)).toBeNull();
+    expect(progressDetail(status({ loading: true }))).toBeNull();
+    expect(progressDetail(status({ loading: true, progress: { files_read: 0, files_total: 10, percent: 0 } }))).toBeNull();
+    expect(progressDetail(status({ loading: true, progress: { files_read: 3, files_total: 10, percent: 42 } }))).toBe('42% · 3 of 10 files');
+    // The first load knows no totals.
+    expect(progressDetail(status({ generation: 0, loading: true, progress: { files_read: 1, files_total: null, percent: null } }))).toBe('1 file read');
+    expect(progressDetail(status({ loading: false, progress: { files_read: 3, files_total: 10, percent: 42 } }))).toBeNull();
+    expect(progressPercent(status({ loading: true, progress: { files_read: 3, files_total: 10, percent: 42 } }))).toBe(42);
+    expect(progressPercent(status({ loading: true, progress: { files_read: 3, files_total: null, percent: null } }))).toBeNull();
+  });
+
+  it('follows the loading events of the store', () => {
+    const ledger = useLedgerStore();
+    void ledger.start();
+    fake.listener!('status', status());
+    fake.listener!('loading', status({ loading: true, progress: { files_read: 0, files_total: null, percent: null } }));
+    expect(progressDetail(ledger.status)).toBeNull();
+    fake.listener!('loading', status({ loading: true, progress: { files_read: 4, files_total: 10, percent: 57 } }));
+    expect(ledger.progress).toBe('reloading');
+    expect(progressDetail(ledger.status)).toBe('57% · 4 of 10 files');
+    fake.listener!('reload', status({ generation: 2 }));
+    expect(progressDetail(ledger.status)).toBeNull();
   });
 });
 
