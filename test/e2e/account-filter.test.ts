@@ -1,0 +1,63 @@
+/**
+ * Issue 16 follow-ups in the browser on the bundled example ledger: an account name (AccountName)
+ * links to its page while the funnel button beside it sets the account filter, in the statement
+ * tree, the holdings table and the account page's journal; the errors page lists the supported
+ * plugins (GET /api/plugins) when the ledger has an UnsupportedPlugin error.
+ */
+import { appendFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { describeE2E } from './support/session';
+
+describeE2E('Account names set the filter; supported plugins on the errors page', (e2e) => {
+  it('statement tree: the funnel sets ?account= and stays on the page; the name opens the account page', async () => {
+    const page = await e2e.open('/balance-sheet?time=2025&conversion=at_cost');
+    const row = page.locator('[data-testid=statement-tree] tr[data-account="Assets:US:BofA"]');
+    await row.waitFor();
+    const funnel = row.getByRole('link', { name: 'Filter every page by the account Assets:US:BofA' });
+    await funnel.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('account')).toBe('Assets:US:BofA');
+    expect(new URL(page.url()).pathname).toBe('/balance-sheet');
+    expect(new URL(page.url()).searchParams.get('time')).toBe('2025');
+    // The filtered sheet shows only that subtree under Assets (hand check against the endpoint).
+    const st = (await e2e.server.getJson('/api/statements/balance-sheet?time=2025&conversion=at_cost&account=Assets:US:BofA')).body.data;
+    const assets = st.tree.find((n: any) => n.account === 'Assets');
+    expect(assets.children.map((n: any) => n.account)).toEqual(['Assets:US']);
+    await page.locator('[data-testid=statement-tree] tr[data-account="Assets:US:BofA:Checking"]').waitFor();
+    expect(await page.locator('[data-testid=statement-tree] tr[data-account="Assets:US:Vanguard"]').count()).toBe(0);
+
+    await page.locator('[data-testid=statement-tree] tr[data-account="Assets:US:BofA:Checking"] th a').first().click();
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe('/accounts/Assets:US:BofA:Checking');
+  });
+
+  it('holdings and the account journal carry the same funnel button', async () => {
+    const page = await e2e.open('/holdings?time=2025&group=account');
+    const funnels = page.locator('.account-filter');
+    await funnels.first().waitFor();
+    const label = (await funnels.first().getAttribute('aria-label'))!;
+    expect(label).toMatch(/^Filter every page by the account Assets:/);
+    const account = label.replace('Filter every page by the account ', '');
+    await funnels.first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('account')).toBe(account);
+    expect(new URL(page.url()).pathname).toBe('/holdings');
+
+    const acc = await e2e.open('/accounts/Assets:US:BofA:Checking');
+    const journalFunnel = acc.locator('.account-filter').first();
+    await journalFunnel.waitFor();
+    expect(await journalFunnel.getAttribute('aria-label')).toMatch(/^Filter every page by the account /);
+  });
+
+  it('an unsupported plugin: the errors page lists the plugins the app runs', async () => {
+    appendFileSync(e2e.server.ledger, '\nplugin "my.own.plugin"\n');
+    const plugins = (await e2e.server.getJson('/api/plugins')).body.data;
+    await expect
+      .poll(async () => (await e2e.server.getJson('/api/errors')).body.data.records.some((e: any) => e.error_type === 'UnsupportedPlugin'), { timeout: 20_000 })
+      .toBe(true);
+    const page = await e2e.open('/errors');
+    const section = page.locator('#supported-plugins');
+    await section.waitFor();
+    const modules = await section.locator('tbody tr td:first-child code:first-child').allTextContents();
+    expect(modules).toEqual(plugins.map((p: any) => p.module));
+    expect(modules).toContain('beancount.plugins.auto_accounts');
+    await expect.poll(() => page.getByRole('link', { name: 'See the plugins this app runs' }).count()).toBeGreaterThan(0);
+  });
+});
