@@ -17,7 +17,7 @@ import { buildDocuments } from './documents';
 import { boundErrorSource } from './error-source';
 import type { LedgerError } from './errors';
 import { positionId } from './ids';
-import { loadFiles, readFileOrNull, type ReadFile } from './load';
+import { loadFiles, readFileOrNull, type ParseCache, type ReadFile } from './load';
 import { readOptions } from './options';
 import { runPlugins } from './plugins';
 import { buildPriceMap } from './prices';
@@ -34,6 +34,8 @@ export interface LoadOptions {
   now?: Date;
   /** Zone used when the ledger has no `timezone` option (default: the machine's). */
   defaultTimezone?: string;
+  /** Parsed files of earlier loads: unchanged files are not parsed again (load.ts ParseCache). */
+  parseCache?: ParseCache;
 }
 
 function todayIn(zone: string, now: Date): DayNum {
@@ -79,7 +81,7 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     const t = readFile(f);
     if (typeof t === 'string') texts.set(f, t);
     return t;
-  });
+  }, undefined, opts.parseCache);
   const root = loaded.root;
   const errors: LedgerError[] = [...loaded.errors];
 

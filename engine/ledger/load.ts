@@ -111,6 +111,43 @@ export function formatOf(file: string): FileFormat {
   return nodePath.extname(file).toLowerCase() === '.zhang' ? 'zhang' : 'beancount';
 }
 
+type Parsed = ReturnType<typeof parseText>;
+
+/**
+ * Parsed files kept from one load to the next (issue 15): a file whose text is identical to the
+ * one parsed last time is not parsed again. Directive ids and positions derive from the file and
+ * offsets, so the kept directives are valid as they are; booking never changes them. Error
+ * objects are later given their id and source in place, so each load gets its own copies.
+ */
+export class ParseCache {
+  private readonly entries = new Map<string, { text: string; parsed: Parsed }>();
+  /** Files taken from the cache and files parsed, since the cache was made (tests, benchmarks). */
+  hits = 0;
+  misses = 0;
+
+  parse(file: string, text: string): Parsed {
+    const kept = this.entries.get(file);
+    if (kept && kept.text === text) {
+      this.hits++;
+      return { ...kept.parsed, errors: kept.parsed.errors.map((e) => ({ ...e })) };
+    }
+    this.misses++;
+    const parsed = parseText(text, file, formatOf(file));
+    this.entries.set(file, { text, parsed: { ...parsed, errors: parsed.errors.map((e) => ({ ...e })) } });
+    return parsed;
+  }
+
+  /** Forgets files the last load did not read (a removed include keeps no memory). */
+  retain(files: Iterable<string>): void {
+    const keep = new Set(files);
+    for (const f of [...this.entries.keys()]) if (!keep.has(f)) this.entries.delete(f);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
 function hasGlob(pattern: string): boolean {
   return /[*?[]/.test(pattern);
 }
@@ -135,7 +172,12 @@ interface Frame {
   incPattern: string;
 }
 
-export function loadFiles(mainFile: string, readFile: ReadFile = readFileOrNull, expandGlob: ExpandGlob = globOnDisk): LoadResult {
+export function loadFiles(
+  mainFile: string,
+  readFile: ReadFile = readFileOrNull,
+  expandGlob: ExpandGlob = globOnDisk,
+  cache?: ParseCache,
+): LoadResult {
   const main = nodePath.resolve(mainFile);
   const root = nodePath.dirname(main);
   const out: LoadResult = { root, format: formatOf(main), files: [], missing: [], directives: [], options: [], plugins: [], errors: [] };
@@ -165,7 +207,7 @@ export function loadFiles(mainFile: string, readFile: ReadFile = readFileOrNull,
     seen.add(file);
     onChain.add(file);
     out.files.push(file);
-    const parsed = parseText(content, file, formatOf(file));
+    const parsed = cache ? cache.parse(file, content) : parseText(content, file, formatOf(file));
     stack.push({ file, content, parsed, bytes: null, di: 0, oi: 0, pi: 0, ei: 0, inc: 0, targets: [], ti: 0, incSrc: null, incPattern: '' });
   };
   const siteOf = (f: Frame, src: SourceRef): SyntaxSite => {
@@ -233,5 +275,6 @@ export function loadFiles(mainFile: string, readFile: ReadFile = readFileOrNull,
     stack.pop();
     onChain.delete(f.file);
   }
+  cache?.retain(out.files);
   return out;
 }

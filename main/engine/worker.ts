@@ -16,6 +16,7 @@ import { createApp } from '../server/app';
 import { apiRoutes } from '../start';
 import type { RouteModule } from '../server/app';
 import { loadLedger } from '../../engine/ledger/index';
+import { ParseCache } from '../../engine/ledger/load';
 import type { Snapshot } from '../../engine/ledger/snapshot';
 import { QueryError } from '../../engine/query/errors';
 import { setCancellationCheck, timeLimitError } from '../../engine/query/execute/limits';
@@ -39,6 +40,11 @@ const data = (workerData ?? {}) as EngineWorkerData;
 
 let pendingTexts: FileTexts | undefined;
 let lastTexts: FileTexts = [];
+/**
+ * Parsed files of this worker's earlier loads: when one included file changes, only that file
+ * is parsed again and the booking is redone (issue 15). Kept for the files of the last load only.
+ */
+const parseCache = new ParseCache();
 /** The load running now, for its progress messages. */
 let loadingId = 0;
 /** Progress is posted at most this often: each message becomes an event to every client. */
@@ -53,7 +59,7 @@ const host = new LedgerHost(data.file, (file): Snapshot => {
     send({ type: 'progress', loadId: loadingId, filesRead, charsRead });
   };
   const reader = recordingReader(file, pendingTexts, pendingTexts ? {} : { onRead });
-  const snapshot = loadLedger(file, { readFile: reader.readFile });
+  const snapshot = loadLedger(file, { readFile: reader.readFile, parseCache });
   lastTexts = reader.texts();
   return snapshot;
 }, { checkFile: false });
