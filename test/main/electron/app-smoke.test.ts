@@ -15,6 +15,8 @@ import { recorder, type FakeWindow } from './fake-electron';
 let tmp: TempDir;
 let ledger: string;
 let win: FakeWindow;
+/** Removed after the app quits: a replaced engine worker is started from it again. */
+let bundleDir = '';
 const trusted = { senderFrame: { url: 'app://ledger/' } };
 const foreign = { senderFrame: { url: 'https://example.com/' } };
 
@@ -51,16 +53,27 @@ beforeAll(async () => {
     outfile,
     logLevel: 'silent',
   });
+  // The engine pool starts its workers from engine-worker.js beside the bundle, as build:electron emits it.
+  await build({
+    entryPoints: ['main/engine/worker.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: path.join(path.dirname(outfile), 'engine-worker.js'),
+    logLevel: 'silent',
+  });
   process.argv = [process.execPath, ledger, '--port', '0', '--no-sandbox'];
   await import(pathToFileURL(outfile).href);
   await until(() => recorder.windows.length === 1, 'the window');
   win = recorder.windows[0];
-  fs.rmSync(path.dirname(outfile), { recursive: true, force: true });
+  bundleDir = path.dirname(outfile);
 }, 60_000);
 
 afterAll(async () => {
   for (const quit of recorder.appHandlers.get('will-quit') ?? []) quit({ preventDefault() {} });
   await until(() => recorder.quit > 0, 'quit');
+  if (bundleDir) fs.rmSync(bundleDir, { recursive: true, force: true });
   tmp.cleanup();
 });
 
