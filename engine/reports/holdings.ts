@@ -28,6 +28,11 @@ export interface HoldingsRequest {
   staleDays: number;
   /** Account and entry filters are written into the queries; the time is `end` already. */
   filter: Filter | null;
+  /**
+   * Only the rows of this commodity (a commodity page), written into the rows query so its
+   * "Open query" shows that commodity alone; the totals stay the portfolio's. Null: every row.
+   */
+  commodity?: string | null;
 }
 
 function withFilter(snapshot: Snapshot, text: string, filter: Filter | null): string {
@@ -48,7 +53,7 @@ export function buildHoldings(snapshot: Snapshot, req: HoldingsRequest, run: Run
   const currency = req.currencies[0];
   const rowsQuery = withFilter(
     snapshot,
-    builtinText('holdings.list', { end: req.end, group: req.group, currency, stale_days: BigInt(req.staleDays) }),
+    builtinText('holdings.list', { end: req.end, group: req.group, currency, stale_days: BigInt(req.staleDays), commodity: req.commodity ?? null }),
     req.filter,
   );
   const result = run(rowsQuery);

@@ -29,8 +29,8 @@ const PRICE_DATE = `price_date(last(currency), last(cost_currency), ${DAY})`;
 
 export const holdings = builtin(
   'holdings.list',
-  'end date, group str, currency str, stale_days int',
-  "holdings in Assets and Liabilities from postings before `end`, grouped by `group` ('account', 'currency' or 'cost_currency'): units, cost basis, average cost, price of the commodity in its cost currency on the range's last day and the price's date, market value (at cost when there is no price: unpriced), unrealized gain and gain in percent of cost, the market value converted into `currency` (for weights), stale = the price is more than `stale_days` days old, and unpriced = the lots valued at cost for lack of a price",
+  'end date, group str, currency str, stale_days int, commodity str',
+  "holdings in Assets and Liabilities from postings before `end` (only those of `commodity` unless it is NULL), grouped by `group` ('account', 'currency' or 'cost_currency'): units, cost basis, average cost, price of the commodity in its cost currency on the range's last day and the price's date, market value (at cost when there is no price: unpriced), unrealized gain and gain in percent of cost, the market value converted into `currency` (for weights), stale = the price is more than `stale_days` days old, and unpriced = the lots valued at cost for lack of a price",
   `
 SELECT CASE WHEN :group = 'account' THEN account END AS account,
   CASE WHEN ${BY_COMMODITY} THEN currency END AS currency,
@@ -46,7 +46,7 @@ SELECT CASE WHEN :group = 'account' THEN account END AS account,
   convert(market_value(sum(position), ${DAY}), :currency, ${DAY}) AS value,
   CASE WHEN ${BY_COMMODITY} THEN date_diff(${DAY}, ${PRICE_DATE}) > :stale_days END AS stale,
   unpriced(sum(position), ${DAY}) AS unpriced
-WHERE ${NET_WORTH_ACCOUNTS} AND date < :end
+WHERE ${NET_WORTH_ACCOUNTS} AND date < :end AND (:commodity IS NULL OR currency = :commodity)
 GROUP BY 1, 2, 3
 HAVING NOT (sum(number) = 0 AND number(${COST}) = 0)
 ORDER BY 1, 2, 3`,

@@ -1,5 +1,5 @@
 /**
- * GET /api/holdings?time&account&filter (or from&to)&group=account|currency|cost_currency&stale_days=N
+ * GET /api/holdings?time&account&filter (or from&to)&group=account|currency|cost_currency&stale_days=N&commodity=CUR
  * (issue 16 §3): holdings at the end of the filtered time, valued on its last day
  * (engine/reports/holdings.ts). Values and weights are in the first operating currency; totals in each.
  */
@@ -30,6 +30,14 @@ function readStaleDays(event: H3Event): number {
   return Number(v);
 }
 
+/** `commodity=CUR`: only that commodity's rows (the commodity page's section and its Open query). */
+function readCommodity(event: H3Event): string | null {
+  const v = queryValue(event, 'commodity');
+  if (v === null || v === '') return null;
+  if (!/^[A-Z]([A-Z0-9'._-]{0,22}[A-Z0-9])?$/.test(v)) throw new ApiError(400, `commodity must be a currency name (got '${v.slice(0, 40)}')`);
+  return v;
+}
+
 export const holdingsRoutes: RouteModule = (routes) => {
   routes.get(HOLDINGS_PATH, (c) => {
     const snapshot = c.snapshot;
@@ -38,7 +46,7 @@ export const holdingsRoutes: RouteModule = (routes) => {
     const currencies = declared.length ? [...declared] : [operatingCurrency(snapshot)];
     const data = buildHoldings(
       snapshot,
-      { end: range.end, group: readGroup(c.event), currencies, staleDays: readStaleDays(c.event), filter: range.filter },
+      { end: range.end, group: readGroup(c.event), currencies, staleDays: readStaleDays(c.event), filter: range.filter, commodity: readCommodity(c.event) },
       limitedRun(snapshot),
     );
     const body: HoldingsBody = { data };

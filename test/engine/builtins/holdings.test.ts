@@ -14,9 +14,15 @@ import { LEDGER } from './statements-ledger';
 const s = ledger(LEDGER);
 const day = (t: string) => parseDate(t)!;
 const list = (end: string, group: string) =>
-  lines(runBuiltin(s, 'holdings.list', { end: day(end), group, currency: 'USD', stale_days: 30n }));
+  lines(runBuiltin(s, 'holdings.list', { end: day(end), group, currency: 'USD', stale_days: 30n, commodity: null }));
 
 describe('holdings.list', () => {
+  it('commodity narrows to that commodity (GLD: one lot of 2 at 50.00, never quoted)', () => {
+    expect(lines(runBuiltin(s, 'holdings.list', { end: day('2024-03-01'), group: 'account', currency: 'USD', stale_days: 30n, commodity: 'GLD' }))).toEqual([
+      'Assets:Broker | GLD | USD | 2 | 100.00 USD | 50.00 | NULL | NULL | 100.00 USD | 0.00 USD | 0 | (100.00 USD) | NULL | (2 GLD {50.00 USD, 2024-02-10})',
+    ]);
+  });
+
   it('by account at the end of February: STK at 25.00 (2024-02-20), GLD at cost, EUR cash', () => {
     // account | currency | cost ccy | units | cost basis | avg cost | price | price date | market value | gain | gain % | value USD | stale | unpriced
     expect(list('2024-03-01', 'account')).toEqual([

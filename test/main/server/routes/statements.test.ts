@@ -126,4 +126,20 @@ describe('GET /api/holdings', () => {
     expect(status).toBe(400);
     expect(bad.message).toContain('group');
   });
+
+  it("commodity=STK: only STK's row, and its Open query gives that row alone; totals stay the portfolio's", async () => {
+    const { status, body } = await getJson(run, '/api/holdings?time=2024-03&commodity=STK');
+    expect(status).toBe(200);
+    const h: Holdings = body.data;
+    // 10 STK bought at 20.00, worth 26.00 on 2024-03-31.
+    expect(h.rows.map((r) => `${r.account} ${r.currency} ${r.units} ${r.market_value.number} ${r.gain.number}`)).toEqual(['Assets:Broker STK 10 260.00 60.00']);
+    expect(h.queries.rows).toContain("'STK'");
+    const q = await fetch(run.url + '/api/query', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: h.queries.rows }) });
+    expect(q.status).toBe(200);
+    expect(((await q.json()) as any).data.rows).toHaveLength(1);
+    expect(text(h.totals[0].market_value)).toBe('2030.0000 USD');
+    const bad = await getJson(run, '/api/holdings?commodity=st%20k');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('commodity');
+  });
 });
