@@ -1,8 +1,9 @@
 /**
  * Issue 16 follow-ups in the browser on the bundled example ledger: an account name (AccountName)
  * links to its page while the funnel button beside it sets the account filter, in the statement
- * tree, the holdings table and the account page's journal; the errors page lists the supported
- * plugins (GET /api/plugins) when the ledger has an UnsupportedPlugin error.
+ * tree, the holdings table and the account page's journal; a commodity page's holdings Open query
+ * holds that commodity only; the errors page lists the supported plugins (GET /api/plugins) when
+ * the ledger has an UnsupportedPlugin error.
  */
 import { appendFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
@@ -44,6 +45,20 @@ describeE2E('Account names set the filter; supported plugins on the errors page'
     const journalFunnel = acc.locator('.account-filter').first();
     await journalFunnel.waitFor();
     expect(await journalFunnel.getAttribute('aria-label')).toMatch(/^Filter every page by the account /);
+  });
+
+  it("a commodity page's holdings Open query is restricted to that commodity and gives its rows", async () => {
+    const page = await e2e.open('/commodities/VBMPX');
+    const link = page.getByTestId('holdings-section').getByTestId('holdings-query');
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    const text = new URL(href, e2e.server.url).searchParams.get('query')!;
+    expect(text).toContain("'VBMPX'");
+    const q = await e2e.server.query(text);
+    expect(q.status).toBe(200);
+    const shown = await page.getByTestId('holdings-section').locator('[data-testid=holdings-table] tbody tr').count();
+    expect(q.body.data.rows.length).toBe(shown);
+    expect(new Set(q.body.data.rows.map((r: unknown[]) => r[1]))).toEqual(new Set(['VBMPX']));
   });
 
   it('an unsupported plugin: the errors page lists the plugins the app runs', async () => {
