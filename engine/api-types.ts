@@ -762,7 +762,8 @@ export interface HoldingRow {
   market_value: AmountJson;
   /** Lots valued at their cost because they have no price (Fava), as units. */
   unpriced: AmountJson[];
-  gain: AmountJson;
+  /** Null for cash valued at a price in the operating currency (it has no cost in that currency). */
+  gain: AmountJson | null;
   /** Percent of cost basis; null when the cost is zero. */
   gain_percent: string | null;
   /** Market value in the first operating currency; null if it cannot be converted. */

@@ -83,7 +83,7 @@ export function buildHoldings(snapshot: Snapshot, req: HoldingsRequest, run: Run
       stale: get(r, 'stale') === true,
       market_value: amountJson(get(r, 'market_value') as Amount),
       unpriced: amounts(get(r, 'unpriced') as Inventory),
-      gain: amountJson(get(r, 'gain') as Amount),
+      gain: get(r, 'gain') === null ? null : amountJson(get(r, 'gain') as Amount),
       gain_percent: decText(get(r, 'gain_percent')),
       value: v === null ? null : { number: v.toString(), currency },
       weight: v === null ? null : (v.times(Dec.of('100')).div(total)?.toString() ?? null),

@@ -24,8 +24,17 @@ const BOOK = 'CASE WHEN cost_currency IS NULL THEN currency ELSE cost_currency E
  */
 const BY_COMMODITY = ":group != 'cost_currency'";
 const COST = `only(last(${BOOK}), cost(sum(position)))`;
-const VALUE = `only(last(${BOOK}), market_value(sum(position), ${DAY}))`;
-const PRICE_DATE = `price_date(last(currency), last(cost_currency), ${DAY})`;
+/*
+ * Units held without cost (cash) in another currency than `currency` (the first operating
+ * currency) are valued at their price in `currency` when there is one (Fava's market value of
+ * cash); cash in `currency` is itself, and cash without a price stays at its units. Such a row
+ * has no cost in the value's currency, so no gain.
+ */
+const CASH_PRICED = `(${BY_COMMODITY} AND last(cost_currency) IS NULL AND last(currency) != :currency AND getprice(last(currency), :currency, ${DAY}) IS NOT NULL)`;
+const VALUE_CURRENCY = `CASE WHEN ${CASH_PRICED} THEN :currency ELSE last(${BOOK}) END`;
+const VALUE = `only(${VALUE_CURRENCY}, convert(market_value(sum(position), ${DAY}), ${VALUE_CURRENCY}, ${DAY}))`;
+const PRICE_CURRENCY = `CASE WHEN ${CASH_PRICED} THEN :currency ELSE last(cost_currency) END`;
+const PRICE_DATE = `price_date(last(currency), ${PRICE_CURRENCY}, ${DAY})`;
 
 export const holdings = builtin(
   'holdings.list',
@@ -38,11 +47,11 @@ SELECT CASE WHEN :group = 'account' THEN account END AS account,
   CASE WHEN ${BY_COMMODITY} THEN sum(number) END AS units,
   ${COST} AS cost_basis,
   CASE WHEN ${BY_COMMODITY} AND sum(number) != 0 THEN number(${COST}) / sum(number) END AS average_cost,
-  CASE WHEN ${BY_COMMODITY} THEN getprice(last(currency), last(cost_currency), ${DAY}) END AS price,
+  CASE WHEN ${BY_COMMODITY} THEN getprice(last(currency), ${PRICE_CURRENCY}, ${DAY}) END AS price,
   CASE WHEN ${BY_COMMODITY} THEN ${PRICE_DATE} END AS price_date,
   ${VALUE} AS market_value,
-  ${VALUE} - ${COST} AS gain,
-  CASE WHEN number(${COST}) != 0 THEN 100 * (number(${VALUE}) - number(${COST})) / number(${COST}) END AS gain_percent,
+  CASE WHEN NOT ${CASH_PRICED} THEN ${VALUE} - ${COST} END AS gain,
+  CASE WHEN NOT ${CASH_PRICED} AND number(${COST}) != 0 THEN 100 * (number(${VALUE}) - number(${COST})) / number(${COST}) END AS gain_percent,
   convert(market_value(sum(position), ${DAY}), :currency, ${DAY}) AS value,
   CASE WHEN ${BY_COMMODITY} THEN date_diff(${DAY}, ${PRICE_DATE}) > :stale_days END AS stale,
   unpriced(sum(position), ${DAY}) AS unpriced

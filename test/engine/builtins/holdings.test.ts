@@ -29,7 +29,9 @@ describe('holdings.list', () => {
       'Assets:Bank | USD | USD | 1101.00 | 1101.00 USD | 1 | NULL | NULL | 1101.00 USD | 0.00 USD | 0 | (1101.00 USD) | NULL | ()',
       'Assets:Broker | GLD | USD | 2 | 100.00 USD | 50.00 | NULL | NULL | 100.00 USD | 0.00 USD | 0 | (100.00 USD) | NULL | (2 GLD {50.00 USD, 2024-02-10})',
       'Assets:Broker | STK | USD | 10 | 200.00 USD | 20.00 | 25.00 | 2024-02-20 | 250.00 USD | 50.00 USD | 25 | (250.00 USD) | FALSE | ()',
-      'Assets:Euro | EUR | EUR | 90.00 | 90.00 EUR | 1 | NULL | NULL | 90.00 EUR | 0.00 EUR | 0 | (99.0000 USD) | NULL | ()',
+      // Cash in EUR is valued at its price in USD (1.10 of 2024-02-01): 90.00 x 1.10 = 99.0000 USD
+      // (bean-query: convert(sum(position), 'USD', 2024-02-29) = 99.00 USD); no gain without a USD cost.
+      'Assets:Euro | EUR | EUR | 90.00 | 90.00 EUR | 1 | 1.10 | 2024-02-01 | 99.0000 USD | NULL | NULL | (99.0000 USD) | FALSE | ()',
       'Liabilities:Card | USD | USD | -30.00 | -30.00 USD | 1 | NULL | NULL | -30.00 USD | 0.00 USD | 0 | (-30.00 USD) | NULL | ()',
     ]);
   });
