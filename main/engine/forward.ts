@@ -24,7 +24,19 @@ export function poolForwarder(pool: EnginePool): EngineForwarder {
       const body = req.method === 'GET' || req.method === 'HEAD' ? null : await req.arrayBuffer();
       const res = await pool.request({ method: req.method, path: event.url.pathname + event.url.search, headers, body }, req.signal);
       const empty = req.method === 'HEAD' || res.status === 204 || res.status === 304;
-      return new Response(empty ? null : res.body, { status: res.status, headers: res.headers });
+      return new Response(empty ? null : bodyOf(res.body), { status: res.status, headers: res.headers });
     },
   };
+}
+
+/** One chunk as it is; several as a stream, so the socket is written chunk by chunk without joining them. */
+function bodyOf(chunks: ArrayBuffer[]): BodyInit {
+  if (chunks.length === 1) return chunks[0];
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < chunks.length) controller.enqueue(new Uint8Array(chunks[i++]));
+      else controller.close();
+    },
+  });
 }

@@ -65,5 +65,6 @@ export type FromWorker =
       id: number;
       status: number;
       headers: Array<[string, string]>;
-      body: ArrayBuffer;
+      /** The body in the chunks the route wrote it in, each transferred. */
+      body: ArrayBuffer[];
     };

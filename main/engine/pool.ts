@@ -59,7 +59,8 @@ export interface EngineRequest {
 export interface EngineResponse {
   status: number;
   headers: Array<[string, string]>;
-  body: ArrayBuffer;
+  /** The body's chunks, in order (one for most answers; about 64 KiB each for query results). */
+  body: ArrayBuffer[];
 }
 
 export interface LoadResult {
@@ -474,5 +475,5 @@ function errorResponse(status: number, message: string, path = ''): EngineRespon
   // Query endpoints answer every error with the query error body (message, line, column).
   const body = path.startsWith('/api/query') ? { message, line: null, column: null } : { message };
   const bytes = new TextEncoder().encode(JSON.stringify(body));
-  return { status, headers: [['content-type', 'application/json; charset=utf-8']], body: bytes.buffer as ArrayBuffer };
+  return { status, headers: [['content-type', 'application/json; charset=utf-8']], body: [bytes.buffer as ArrayBuffer] };
 }

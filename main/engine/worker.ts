@@ -106,12 +106,29 @@ async function request(m: Extract<ToWorker, { type: 'request' }>): Promise<void>
       new Request('http://127.0.0.1' + m.path, { method: m.method, headers: m.headers, body: hasBody ? m.body : undefined }),
     );
     // Read the whole body here, inside the request's time: encoding a result is part of its work.
-    const body = await res.arrayBuffer();
+    const body = await bodyChunks(res);
     const headers: Array<[string, string]> = [];
     res.headers.forEach((value, name) => headers.push([name, value]));
-    send({ type: 'response', id: m.id, status: res.status, headers, body }, [body]);
+    send({ type: 'response', id: m.id, status: res.status, headers, body }, body);
   } finally {
     flag = null;
+  }
+}
+
+/**
+ * The body as the route wrote it, chunk by chunk (query answers come in chunks of about 64 KiB:
+ * no buffer of the whole answer is built here or on the main thread). Each chunk is its own
+ * ArrayBuffer so it can be transferred; a view into a larger buffer is copied.
+ */
+async function bodyChunks(res: Response): Promise<ArrayBuffer[]> {
+  const out: ArrayBuffer[] = [];
+  if (!res.body) return out;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return out;
+    const whole = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength && value.buffer instanceof ArrayBuffer;
+    out.push(whole ? (value.buffer as ArrayBuffer) : (value.slice().buffer as ArrayBuffer));
   }
 }
 
@@ -124,7 +141,7 @@ port.on('message', (m: ToWorker) => {
     .catch((e: unknown) => {
       if (m.type === 'request') {
         const body = new TextEncoder().encode(JSON.stringify({ message: `the engine failed: ${e instanceof Error ? e.message : String(e)}` })).buffer as ArrayBuffer;
-        send({ type: 'response', id: m.id, status: 500, headers: [['content-type', 'application/json; charset=utf-8']], body }, [body]);
+        send({ type: 'response', id: m.id, status: 500, headers: [['content-type', 'application/json; charset=utf-8']], body: [body] }, [body]);
       } else {
         send({ type: 'load-failed', loadId: m.loadId, message: e instanceof Error ? e.message : String(e) });
       }

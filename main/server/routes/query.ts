@@ -21,8 +21,8 @@ import type {
 import { formatDate } from '../../../engine/dates';
 import type { Snapshot } from '../../../engine/ledger/snapshot';
 import { QueryError, compileQuery, encodeResult, runQuery, type QueryResult } from '../../../engine/query/index';
-import { stringifyResult } from '../../../engine/query/encode';
-import { toCsv } from '../../../engine/query/csv';
+import { writeJsonChunks } from '../../../engine/query/encode';
+import { csvChunks } from '../../../engine/query/csv';
 import { workTicker } from '../../../engine/query/execute/limits';
 import { querySchema } from '../../../engine/query/schema';
 import { BUILTINS, findBuiltin } from '../../../engine/builtins/catalogue/index';
@@ -148,6 +148,34 @@ function builtinName(c: RouteContext): string {
   }
 }
 
+/**
+ * A body written in pieces (about 64K characters each), kept as UTF-8 byte chunks: the whole
+ * answer is written (within the time limit) before the response starts, so a query stopped while
+ * encoding is still a 400, but no single string or buffer of the whole size is ever built, and
+ * the engine worker hands the chunks to the main thread as they are (main/engine/worker.ts).
+ */
+class ChunkBytes {
+  private readonly chunks: Uint8Array<ArrayBuffer>[] = [];
+  private readonly encoder = new TextEncoder();
+  byteLength = 0;
+  readonly add = (text: string): void => {
+    const bytes = this.encoder.encode(text);
+    this.chunks.push(bytes);
+    this.byteLength += bytes.byteLength;
+  };
+  body(): BodyInit {
+    if (this.chunks.length === 1) return this.chunks[0];
+    let i = 0;
+    const chunks = this.chunks;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (i < chunks.length) controller.enqueue(chunks[i++]);
+        else controller.close();
+      },
+    });
+  }
+}
+
 let schema: Schema | null = null;
 
 export const queryRoutes: RouteModule = (routes, server) => {
@@ -156,19 +184,23 @@ export const queryRoutes: RouteModule = (routes, server) => {
     // stringifyResult writes 64-bit ints as exact digits (JSON.stringify cannot write a bigint).
     // Encoding ticks the query's deadline: a result too slow to write is the time-limit 400.
     const result = run(c.snapshot, req);
-    return new Response(stringifyResult(encodeResult(result), workTicker(result.deadline)), {
+    const chunks = new ChunkBytes();
+    writeJsonChunks(encodeResult(result), chunks.add, workTicker(result.deadline));
+    return new Response(chunks.body(), {
       status: 200,
-      headers: { 'content-type': JSON_TYPE },
+      headers: { 'content-type': JSON_TYPE, 'content-length': String(chunks.byteLength) },
     });
   });
 
   routes.post(QUERY_CSV_PATH, async (c) => {
     const req = await readQueryRequest(c, server.bodyLimit);
     // The row count is not part of a CSV file.
-    const csv = toCsv(run(c.snapshot, { ...req, countTotal: false }));
-    return new Response(csv, {
+    const chunks = new ChunkBytes();
+    csvChunks(run(c.snapshot, { ...req, countTotal: false }), chunks.add);
+    return new Response(chunks.body(), {
       status: 200,
       headers: {
+        'content-length': String(chunks.byteLength),
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': 'attachment; filename="query.csv"',
       },

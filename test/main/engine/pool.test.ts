@@ -11,6 +11,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openLedgerService, type LedgerService } from '../../../main/start';
 import { isHeavy, progressOf, type PoolOptions } from '../../../main/engine/pool';
 import type { LedgerStatus } from '../../../engine/api-types';
+import { loadLedger } from '../../../engine/ledger/index';
+import { encodeResult, runQuery } from '../../../engine/query/index';
+import { stringifyResult } from '../../../engine/query/encode';
+import { toCsv } from '../../../engine/query/csv';
 import { listen, type Listening } from '../../../main/server/listen';
 import { tempDir, type TempDir } from '../fake-ledger';
 
@@ -116,6 +120,23 @@ describe('EnginePool', () => {
     expect(await res.json()).toEqual({ message: 'the query was stopped because it ran longer than the 300ms time limit', line: null, column: null });
     expect(service!.pool!.respawns).toBe(0);
     expect(await count()).toEqual({ status: 200, count: 600 });
+  }, 120_000);
+
+  it('hands a large answer over in chunks with the same bytes as one string written in process', async () => {
+    const { file } = await open(400);
+    const query = 'SELECT date, account, position, balance';
+    const post = (path: string) =>
+      get(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const expected = loadLedger(file);
+    const json = stringifyResult(encodeResult(runQuery(expected, query)));
+    // 800 rows of about 150 bytes: more than one 64K chunk.
+    expect(json.length).toBeGreaterThan(100_000);
+    const res = await post('/api/query');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(json)));
+    expect(await res.text()).toBe(json);
+    const csv = await post('/api/query/csv');
+    expect(await csv.text()).toBe(toCsv(runQuery(expected, query)));
   }, 120_000);
 
   it('terminates a worker that ignores the limit, answers its request with a 400 and replaces it', async () => {
