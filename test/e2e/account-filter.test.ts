@@ -61,6 +61,21 @@ describeE2E('Account names set the filter; supported plugins on the errors page'
     expect(new Set(q.body.data.rows.map((r: unknown[]) => r[1]))).toEqual(new Set(['VBMPX']));
   });
 
+  it('the trial balance draws a chart of its roots per column', async () => {
+    const page = await e2e.open('/trial-balance?time=2025&interval=quarter');
+    const chart = page.getByTestId('trial-balance-chart').locator('canvas');
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-label')).toMatch(/^Balance of each root account at the end of each column in USD$/);
+    // Drawn: Chart.js sized the canvas and painted something other than the background.
+    const painted = await chart.evaluate((c: HTMLCanvasElement) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i] !== 0) n++;
+      return n;
+    });
+    expect(painted).toBeGreaterThan(100);
+  });
+
   it('an unsupported plugin: the errors page lists the plugins the app runs', async () => {
     appendFileSync(e2e.server.ledger, '\nplugin "my.own.plugin"\n');
     const plugins = (await e2e.server.getJson('/api/plugins')).body.data;

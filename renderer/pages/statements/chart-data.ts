@@ -52,3 +52,20 @@ export function incomeExpenseBars(st: Statement, currency: string): IncomeExpens
     expenses: st.columns.map((_, i) => (expenses ? numberIn(expenses.balance_children[i], currency) : Dec.ZERO).toString()),
   };
 }
+
+export interface RootBars {
+  labels: string[];
+  /** One series per root account present, in type order (Assets, Liabilities, Equity, Income, Expenses). */
+  series: Array<{ root: string; values: string[] }>;
+}
+
+/**
+ * The trial balance's chart: each root's balance (its subtree) at the end of each column, in one
+ * currency and with the statement's signs, so the bars of a column add up to the Total row.
+ */
+export function rootBars(st: Statement, currency: string): RootBars {
+  return {
+    labels: st.columns.map((c) => c.label),
+    series: st.tree.map((root) => ({ root: root.account, values: st.columns.map((_, i) => numberIn(root.balance_children[i], currency).toString()) })),
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AmountJson, Statement, StatementNode } from '../../../../engine/api-types';
-import { chartCurrency, incomeExpenseBars, lastDay, netWorthPoints } from '../../../../renderer/pages/statements/chart-data';
+import { chartCurrency, incomeExpenseBars, lastDay, netWorthPoints, rootBars } from '../../../../renderer/pages/statements/chart-data';
 
 const a = (number: string, currency = 'USD'): AmountJson => ({ number, currency });
 const node = (account: string, totals: AmountJson[][]): StatementNode => ({
@@ -54,5 +54,23 @@ describe('statement chart data', () => {
     expect(incomeExpenseBars(st({ tree }), 'USD')).toEqual({ labels: ['2024-01', '2024-02'], income: ['500.00', '0'], expenses: ['0', '30.00'] });
     const inverted = [node('Income', [[a('500.00')], []]), node('Expenses', [[], [a('30.00')]])];
     expect(incomeExpenseBars(st({ tree: inverted, invert: true }), 'USD').income).toEqual(['500.00', '0']);
+  });
+  it('trial balance: one series per root in tree order, each column in the chart currency (0 when absent)', () => {
+    const t = st({
+      kind: 'trial-balance',
+      tree: [
+        node('Assets', [[a('100.00'), a('5', 'EUR')], [a('80.50')]]),
+        node('Income', [[a('-100.00')], []]),
+        node('Expenses', [[], [a('19.50')]]),
+      ],
+    });
+    expect(rootBars(t, 'USD')).toEqual({
+      labels: ['2024-01', '2024-02'],
+      series: [
+        { root: 'Assets', values: ['100.00', '80.50'] },
+        { root: 'Income', values: ['-100.00', '0'] },
+        { root: 'Expenses', values: ['0', '19.50'] },
+      ],
+    });
   });
 });
