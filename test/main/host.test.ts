@@ -14,6 +14,28 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('LedgerHost', () => {
+  it('sends the loader progress reports as loading events while it loads, and drops late ones', async () => {
+    tmp = tempDir();
+    const file = tmp.write('main.bean', 'txn a\n');
+    let host: LedgerHost | null = null;
+    host = new LedgerHost(file, (f) => {
+      host!.reportProgress({ files_read: 1, files_total: 2, percent: 40 });
+      return fakeLoad(f);
+    });
+    const events: HostEvent[] = [];
+    host.onEvent((e) => events.push(e));
+    const out = await host.reload();
+    expect(events.map((e) => [e.kind, e.status.progress])).toEqual([
+      ['loading', { files_read: 0, files_total: null, percent: null }],
+      ['loading', { files_read: 1, files_total: 2, percent: 40 }],
+      ['reload', undefined],
+    ]);
+    expect(out.status.progress).toBeUndefined();
+    host.reportProgress({ files_read: 2, files_total: 2, percent: 99 });
+    expect(events).toHaveLength(3);
+    expect(host.status().progress).toBeUndefined();
+  });
+
   it('starts empty, then serves the loaded snapshot with its status', async () => {
     tmp = tempDir();
     const file = tmp.write('main.bean', 'txn a\ntxn b\nerror bad\ninclude sub.bean\n');
