@@ -1,6 +1,7 @@
 /**
- * The three statements (issue 16 §2) from the catalogue's built-ins, one query per column, put
- * into account trees. What the queries do not give is computed here and said so:
+ * The three statements (issue 16 §2) from the catalogue's built-ins, put into account trees. Each
+ * column's "Open query" is its own built-in text; several columns are computed in one scan
+ * (columns.ts), which a test checks against running each column's query. What the queries do not give is computed here and said so:
  * - subtree totals (sums of the rows), and per-column totals (net worth, net profit);
  * - on the balance sheet, Equity:Unrealized: minus the total of every row of the column (Fava's
  *   Tree.cap). After conversions and clearing the rows add up to nothing at cost; what is left at
