@@ -132,7 +132,7 @@ describe('GET /api/holdings', () => {
     expect(status).toBe(200);
     const h: Holdings = body.data;
     // 10 STK bought at 20.00, worth 26.00 on 2024-03-31.
-    expect(h.rows.map((r) => `${r.account} ${r.currency} ${r.units} ${r.market_value.number} ${r.gain.number}`)).toEqual(['Assets:Broker STK 10 260.00 60.00']);
+    expect(h.rows.map((r) => `${r.account} ${r.currency} ${r.units} ${r.market_value.number} ${r.gain?.number}`)).toEqual(['Assets:Broker STK 10 260.00 60.00']);
     expect(h.queries.rows).toContain("'STK'");
     const q = await fetch(run.url + '/api/query', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: h.queries.rows }) });
     expect(q.status).toBe(200);
