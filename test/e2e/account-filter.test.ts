@@ -24,7 +24,8 @@ describeE2E('Account names set the filter; supported plugins on the errors page'
     const assets = st.tree.find((n: any) => n.account === 'Assets');
     expect(assets.children.map((n: any) => n.account)).toEqual(['Assets:US']);
     await page.locator('[data-testid=statement-tree] tr[data-account="Assets:US:BofA:Checking"]').waitFor();
-    expect(await page.locator('[data-testid=statement-tree] tr[data-account="Assets:US:Vanguard"]').count()).toBe(0);
+    // The unfiltered tree stays until the filtered answer arrives: wait for the swap.
+    await expect.poll(() => page.locator('[data-testid=statement-tree] tr[data-account="Assets:US:Vanguard"]').count()).toBe(0);
 
     await page.locator('[data-testid=statement-tree] tr[data-account="Assets:US:BofA:Checking"] th a').first().click();
     await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe('/accounts/Assets:US:BofA:Checking');
