@@ -386,6 +386,10 @@ interface JournalItemBase {
   /** Stored time (a time skipped by daylight saving shows moved forward by the gap). */
   time: string;
   metas: MetaPairJson[];
+  /** Source file relative to the ledger directory (full path if outside it); additive, issue 17 §2. */
+  file: string;
+  /** 1-based line of the directive in `file` (a padding transaction: its pad directive). */
+  line: number;
 }
 
 export interface JournalTransaction extends JournalItemBase {
@@ -427,7 +431,32 @@ export interface JournalBalanceCheck extends JournalItemBase {
   asserted: AmountJson;
 }
 
-export type JournalItem = JournalTransaction | JournalBalancePad | JournalBalanceCheck;
+/**
+ * Another directive (note, document, price, open, close, custom, event, commodity, query, pad),
+ * listed only when GET /api/journals is given `types` naming its kind (issue 17 §2; additive).
+ */
+export interface JournalDirective extends JournalItemBase {
+  type: 'Directive';
+  /** Lowercase #entries type, e.g. `note`. */
+  kind: string;
+  accounts: string[];
+  /** One-line content (#entries detail): note text, document file, `EUR 1.10 USD` for a price... */
+  detail: string | null;
+  tags: string[];
+  links: string[];
+}
+
+export type JournalItem = JournalTransaction | JournalBalancePad | JournalBalanceCheck | JournalDirective;
+
+/**
+ * Tokens of GET /api/journals `types` (comma-separated; absent = the spec's default journal of
+ * transactions, padding and balance checks). `transaction` = every flag but P; `cleared` = `*`;
+ * `pending` = `!`; `pad` = padding transactions; `pad-directive` = the pad directives themselves.
+ */
+export const JOURNAL_TYPES = [
+  'transaction', 'cleared', 'pending', 'pad', 'balance', 'note', 'document', 'price', 'open', 'close',
+  'custom', 'event', 'commodity', 'query', 'pad-directive',
+] as const;
 
 export type JournalPageBody = DataBody<Page<JournalItem>>;
 

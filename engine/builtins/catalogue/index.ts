@@ -55,6 +55,8 @@ export const BUILTINS: readonly Builtin[] = Object.freeze([
   commodities.lots,
   commodities.prices,
   journals.transactionPostings,
+  journals.pageOfTypes,
+  journals.sources,
   statements.balanceSheet,
   statements.incomeStatement,
   statements.trialBalance,

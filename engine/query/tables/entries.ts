@@ -29,6 +29,37 @@ const rowsOf = perSnapshot((s: Snapshot): EntryRow[] => {
 
 const metaOf = (r: EntryRow) => r.e.txn?.meta ?? r.e.directive.meta;
 
+/**
+ * One line saying what a directive other than a transaction or balance holds, so a journal can
+ * list notes, documents, prices, events, customs... without one query per kind (issue 17 §2).
+ */
+function detailOf(r: EntryRow): string | null {
+  const d = r.e.directive;
+  switch (d.type) {
+    case 'open':
+      return d.currencies.join(',');
+    case 'note':
+      return d.comment;
+    case 'document':
+      return d.filename;
+    case 'price':
+      return `${d.currency} ${d.amount.number.toString()} ${d.amount.currency}`;
+    case 'event':
+      return `${d.name}: ${d.description}`;
+    case 'custom':
+      // As written in the ledger: strings quoted, accounts and amounts bare.
+      return [JSON.stringify(d.name), ...d.values.map((v) => (v.kind === 'string' ? JSON.stringify(v.text) : v.text))].join(' ');
+    case 'query':
+      return `${d.name}: ${d.query}`;
+    case 'commodity':
+      return d.currency;
+    case 'pad':
+      return `${d.account} from ${d.source}`;
+    default:
+      return null;
+  }
+}
+
 /** Tags and links exist on transactions, notes and documents; NULL elsewhere. */
 function tagsOf(r: EntryRow): string[] | null {
   const d = r.e.directive;
@@ -66,6 +97,9 @@ export const entriesTable: TableDef<EntryRow> = {
     col('time', 'str', 'HH:MM:SS in the ledger timezone; 00:00:00 if none written', (r) => formatTime(r.e.time), true),
     col('timestamp', 'int', 'Unix seconds of date and time', (r) => int(r.e.timestamp), true),
     col('metas', 'metas', 'directive metadata as pairs sorted by key', (r) => metaPairs(metaOf(r)), true),
+    // Beancount's #entries has lineno too; here it stays out of `*` so SELECT * keeps its columns.
+    col('lineno', 'int', 'line of the directive in its file (1-based)', (r) => int(r.e.directive.src.line), true),
+    col('detail', 'str', 'one-line content of a directive other than transaction and balance (note comment, document file, price, event, custom values, open currencies); NULL for transactions and balances', detailOf, true),
   ],
   star: ['id', 'type', 'filename', 'date', 'year', 'month', 'day', 'flag', 'payee', 'narration', 'description', 'tags', 'links', 'meta', 'accounts'],
   rows: (ctx) => rowsOf(ctx.snapshot),

@@ -8,23 +8,31 @@
  *
  * Filters: `keyword` plain text; `tags` and `links` comma-separated and/or repeated
  * (`tags=a,b` = `tags=a&tags=b`), a leading # or ^ ignored; absent or empty = no filter.
+ *
+ * Issue 17 §2 (additive, not in the spec): `types` (comma-separated JOURNAL_TYPES tokens) lists
+ * only those entry kinds through journals.page_of_types, other directives as Directive items;
+ * absent, the spec's journal runs unchanged. Given but empty (every toggle off) lists nothing.
+ * Every record carries `file` and `line` (journals.sources for the default page).
  */
 import { formatDate } from '../../../engine/dates';
 import type { Amount, Position, Snapshot } from '../../../engine/ledger/snapshot';
 import { encodeCell, encodePosition } from '../../../engine/query/encode';
 import type {
   JournalBalanceCheck,
+  JournalDirective,
   JournalItem,
   JournalPosting,
   MetaPairJson,
   Page,
 } from '../../../engine/api-types';
+import { JOURNAL_TYPES } from '../../../engine/api-types';
+import { ApiError } from '../http-errors';
 import type { RouteModule } from '../app';
 import { columnIndex, requestRunner, type RequestRunner } from './builtin-call';
 import { readFilter } from './filter-params';
 import type { Filter } from '../../../engine/filters/index';
 
-import { readPaging, readSetFilter, readTextFilter, totalPages, type Paging } from './page-params';
+import { queryValues, readPaging, readSetFilter, readTextFilter, totalPages, type Paging } from './page-params';
 
 const amountJson = (a: Amount) => ({ number: a.number.toString(), currency: a.currency });
 const metasJson = (v: unknown): MetaPairJson[] => (encodeCell('metas', v) as MetaPairJson[] | null) ?? [];
@@ -33,19 +41,31 @@ export interface JournalFilters {
   keyword: string | null;
   tags: string[] | null;
   links: string[] | null;
+  /** Entry kinds to list (JOURNAL_TYPES tokens); null = the spec's default journal. */
+  types?: string[] | null;
 }
 
 /** `filter`: the page filter (issue 16 §1); it chooses the listed entries, whose postings are then all shown. */
 export function journalPage(snapshot: Snapshot, paging: Paging, filters: JournalFilters, filter?: Filter): Page<JournalItem> {
   const { page, size, offset } = paging;
   const run = requestRunner(snapshot);
-  const r = run.call('journals.page', { ...filters, size, offset }, { countTotal: true, filter });
+  const types = filters.types ?? null;
+  if (types !== null && types.length === 0) return { page, size, total_count: 0, total_pages: totalPages(0, size), records: [] };
+  const params = { keyword: filters.keyword, tags: filters.tags, links: filters.links, size, offset };
+  const r =
+    types === null
+      ? run.call('journals.page', params, { countTotal: true, filter })
+      : run.call('journals.page_of_types', { ...params, types }, { countTotal: true, filter });
   const total = r.total ?? 0;
   const i = columnIndex(r);
+  const src = types === null ? sourcesOf(run, r.rows.map((row) => row[i.id] as string)) : null;
 
   const txnIds: string[] = [];
   const checkIds: string[] = [];
-  for (const row of r.rows) (row[i.type] === 'balance' ? checkIds : txnIds).push(row[i.id] as string);
+  for (const row of r.rows) {
+    if (row[i.type] === 'balance') checkIds.push(row[i.id] as string);
+    else if (row[i.type] === 'transaction') txnIds.push(row[i.id] as string);
+  }
   const postings = txnIds.length ? postingsOf(run, txnIds) : new Map<string, TxnPostings>();
   const checks = checkIds.length ? balanceChecks(run, checkIds) : new Map<string, CheckFields>();
 
@@ -58,7 +78,21 @@ export function journalPage(snapshot: Snapshot, paging: Paging, filters: Journal
       date: formatDate(row[i.date] as number),
       time: row[i.time] as string,
       metas: metasJson(row[i.metas]),
+      ...(src ? src.get(id) ?? { file: '', line: 0 } : { file: row[i.filename] as string, line: Number(row[i.lineno] as bigint) }),
     };
+    if (row[i.type] !== 'balance' && row[i.type] !== 'transaction') {
+      const other: JournalDirective = {
+        ...base,
+        type: 'Directive',
+        kind: row[i.type] as string,
+        accounts: (row[i.accounts] as string[] | null) ?? [],
+        detail: row[i.detail] as string | null,
+        tags: (row[i.tags] as string[] | null) ?? [],
+        links: (row[i.links] as string[] | null) ?? [],
+      };
+      records.push(other);
+      continue;
+    }
     if (row[i.type] === 'balance') {
       const check = checks.get(id);
       // A check the page lists but journals.balance_checks does not know cannot happen within one snapshot.
@@ -83,6 +117,31 @@ export function journalPage(snapshot: Snapshot, paging: Paging, filters: Journal
     }
   }
   return { page, size, total_count: total, total_pages: totalPages(total, size), records };
+}
+
+interface Source {
+  file: string;
+  line: number;
+}
+
+function sourcesOf(run: RequestRunner, ids: string[]): Map<string, Source> {
+  const out = new Map<string, Source>();
+  if (ids.length === 0) return out;
+  const r = run.call('journals.sources', { ids });
+  const i = columnIndex(r);
+  for (const row of r.rows) out.set(row[i.id] as string, { file: row[i.filename] as string, line: Number(row[i.lineno] as bigint) });
+  return out;
+}
+
+/** `types`: absent = null (the spec's journal); unknown tokens are a 400 naming them. */
+export function readTypes(values: string[]): string[] | null {
+  if (values.length === 0) return null;
+  const known = new Set<string>(JOURNAL_TYPES);
+  const items = new Set<string>();
+  for (const v of values) for (const part of v.split(',')) if (part.trim() !== '') items.add(part.trim().toLowerCase());
+  const bad = [...items].filter((t) => !known.has(t));
+  if (bad.length) throw new ApiError(400, `types: unknown entry type ${bad.join(', ')} (known: ${JOURNAL_TYPES.join(', ')})`);
+  return [...items].sort();
 }
 
 interface TxnPostings {
@@ -114,7 +173,7 @@ function postingsOf(run: RequestRunner, ids: string[]): Map<string, TxnPostings>
   return out;
 }
 
-type CheckFields = Omit<JournalBalanceCheck, 'type' | 'id' | 'seq' | 'date' | 'time' | 'metas'>;
+type CheckFields = Omit<JournalBalanceCheck, 'type' | 'id' | 'seq' | 'date' | 'time' | 'metas' | 'file' | 'line'>;
 
 function balanceChecks(run: RequestRunner, ids: string[]): Map<string, CheckFields> {
   const r = run.call('journals.balance_checks', { ids });
@@ -142,6 +201,7 @@ export const journalRoutes: RouteModule = (routes) => {
       keyword: readTextFilter(c.event, 'keyword'),
       tags: readSetFilter(c.event, 'tags'),
       links: readSetFilter(c.event, 'links'),
+      types: readTypes(queryValues(c.event, 'types')),
     };
     return { data: journalPage(c.snapshot, paging, filters, readFilter(c.event, c.snapshot)) };
   });

@@ -39,7 +39,7 @@ describe('declarations', () => {
       'journals.balance_checks', 'budgets.month', 'budgets.budget', 'budgets.events',
     ];
     for (const n of named) expect(BUILTINS.map((b) => b.name)).toContain(n);
-    expect(BUILTINS.length).toBe(42); // 37 + statements (3) and holdings (2) of issue 16
+    expect(BUILTINS.length).toBe(46); // 37 + statements (3) and holdings (2) of issue 16, 2 since, journals.page_of_types and journals.sources (issue 17 §2)
   });
 });
 

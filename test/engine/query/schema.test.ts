@@ -53,7 +53,7 @@ describe('query schema', () => {
     const cols = (name: string) => schema.tables.find((t) => t.name === name)!.columns.map((c) => c.name);
     expect(cols('entries')).toEqual([
       'id', 'type', 'filename', 'date', 'year', 'month', 'day', 'flag', 'payee', 'narration', 'description', 'tags', 'links', 'meta',
-      'accounts', 'seq', 'time', 'timestamp', 'metas',
+      'accounts', 'seq', 'time', 'timestamp', 'metas', 'lineno', 'detail',
     ]);
     expect(cols('balances')).toEqual([
       'date', 'account', 'amount', 'tolerance', 'discrepancy', 'meta', 'actual', 'passed', 'pad', 'id', 'seq', 'time', 'timestamp',
