@@ -451,10 +451,11 @@ export type JournalItem = JournalTransaction | JournalBalancePad | JournalBalanc
 /**
  * Tokens of GET /api/journals `types` (comma-separated; absent = the spec's default journal of
  * transactions, padding and balance checks). `transaction` = every flag but P; `cleared` = `*`;
- * `pending` = `!`; `pad` = padding transactions; `pad-directive` = the pad directives themselves.
+ * `pending` = `!`; `other-flags` = any other flag but P; `pad` = padding transactions;
+ * `pad-directive` = the pad directives themselves.
  */
 export const JOURNAL_TYPES = [
-  'transaction', 'cleared', 'pending', 'pad', 'balance', 'note', 'document', 'price', 'open', 'close',
+  'transaction', 'cleared', 'pending', 'other-flags', 'pad', 'balance', 'note', 'document', 'price', 'open', 'close',
   'custom', 'event', 'commodity', 'query', 'pad-directive',
 ] as const;
 

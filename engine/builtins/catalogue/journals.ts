@@ -53,7 +53,7 @@ WHERE id IN :ids`,
 /*
  * Issue 17 §2, toggles per entry type (not in the spec: GET /api/journals with `types`). The
  * tokens are the #entries type names, with a transaction chosen by flag: `transaction` = every
- * flag but P, `cleared` = `*`, `pending` = `!`, `pad` = the padding transactions (the BalancePad
+ * flag but P, `cleared` = `*`, `pending` = `!`, `other-flags` = any other letter but P, `pad` = the padding transactions (the BalancePad
  * items of the default journal; the pad directive itself is `pad-directive`, off unless asked).
  * Tags and links match what carries them (transactions, notes, documents); the keyword also
  * searches the `detail` text of the other kinds.
@@ -61,13 +61,14 @@ WHERE id IN :ids`,
 export const pageOfTypes = builtin(
   'journals.page_of_types',
   'types set, keyword str, tags set, links set, size int, offset int',
-  'one page of the journal restricted to the entry kinds in `types` (transaction, cleared, pending, pad, pad-directive, balance, note, document, price, open, close, custom, event, commodity, query), newest first; other filters as journals.page',
+  'one page of the journal restricted to the entry kinds in `types` (transaction, cleared, pending, other-flags, pad, pad-directive, balance, note, document, price, open, close, custom, event, commodity, query), newest first; other filters as journals.page',
   `
 SELECT seq, type, id, date, time, flag, payee, narration, tags, links, metas, filename, lineno, accounts, detail
 FROM #entries
 WHERE ((type = 'transaction' AND flag = 'P' AND 'pad' IN :types)
     OR (type = 'transaction' AND flag != 'P' AND ('transaction' IN :types
-      OR (flag = '*' AND 'cleared' IN :types) OR (flag = '!' AND 'pending' IN :types)))
+      OR (flag = '*' AND 'cleared' IN :types) OR (flag = '!' AND 'pending' IN :types)
+      OR (flag != '*' AND flag != '!' AND 'other-flags' IN :types)))
     OR (type = 'pad' AND 'pad-directive' IN :types)
     OR (type != 'transaction' AND type != 'pad' AND type IN :types))
   AND ((:tags IS NULL AND :links IS NULL) OR (tags IS NOT NULL

@@ -171,11 +171,13 @@ export interface JournalFilter {
   keyword: string | null;
   tags: string | null;
   links: string | null;
+  /** Comma-separated entry kinds (issue 17 §2); null = the spec's default journal. */
+  types?: string | null;
 }
 
 export function journals(page: number, size: number, f: JournalFilter): Promise<ApiResult<Page<JournalItem>>> {
   return send(
-    { method: 'GET', path: `/api/journals${qs({ page, size, keyword: f.keyword, tags: f.tags, links: f.links })}` },
+    { method: 'GET', path: `/api/journals${qs({ page, size, keyword: f.keyword, tags: f.tags, links: f.links, types: f.types })}` },
     pageCheck(['type', 'id', 'seq', 'date', 'time', 'metas']),
   );
 }

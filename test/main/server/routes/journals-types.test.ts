@@ -3,7 +3,7 @@
  * on every record. The ledger passes bean-check (Beancount 2.3.5), and the lines below are the
  * `lineno` Beancount's loader gives each entry (its padding transaction: the pad's line 7).
  * Processing order: opens (0-2), pad (3), padding transaction (4), balance (5), Cafe (6),
- * Market (7), note (8), price (9), custom (10), event (11), close (12).
+ * Market (7), note (8), price (9), custom (10), event (11), close (12), Merge (13, flag M).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../harness';
@@ -32,6 +32,10 @@ const LEDGER = `option "operating_currency" "USD"
 2024-01-08 custom "budget" Expenses:Food "monthly" 100.00 USD
 2024-01-09 event "location" "Paris"
 2024-01-10 close Expenses:Food
+
+2024-01-11 M "Merge" "Another flag"
+  Assets:Bank  1.00 USD
+  Equity:Opening
 `;
 
 let run: Running;
@@ -47,18 +51,21 @@ const list = async (qs: string) => (await getJson(run, `/api/journals?${qs}`)).b
 describe('GET /api/journals types and file:line (issue 17 §2)', () => {
   it('without types: the spec journal as before, each record with its file:line', async () => {
     const d = await list('');
-    expect(d.total_count).toBe(4);
+    expect(d.total_count).toBe(5);
     expect(d.records.map(label)).toEqual([
+      'Transaction 2024-01-11 main.bean:24',
       'Transaction 2024-01-05 main.bean:14',
       'Transaction 2024-01-04 main.bean:10',
       'BalanceCheck 2024-01-03 main.bean:8',
       'BalancePad 2024-01-02 main.bean:7',
     ]);
-    expect(d.records.map((r: any) => r.seq)).toEqual([7, 6, 5, 4]);
+    expect(d.records.map((r: any) => r.seq)).toEqual([13, 7, 6, 5, 4]);
   });
 
-  it('transactions by flag: transaction = * and !, cleared = *, pending = !; pad = the padding transaction', async () => {
-    expect((await list('types=transaction')).records.map((r: any) => r.payee)).toEqual(['Market', 'Cafe']);
+  it('transactions by flag: transaction = every flag but P, cleared = *, pending = !, other-flags = M here; pad = the padding transaction', async () => {
+    expect((await list('types=transaction')).records.map((r: any) => r.payee)).toEqual(['Merge', 'Market', 'Cafe']);
+    expect((await list('types=other-flags')).records.map((r: any) => [r.payee, r.flag])).toEqual([['Merge', 'M']]);
+    expect((await list('types=cleared,other-flags')).records.map((r: any) => r.payee)).toEqual(['Merge', 'Cafe']);
     expect((await list('types=cleared')).records.map((r: any) => [r.payee, r.flag])).toEqual([['Cafe', '*']]);
     const pending = await list('types=pending');
     expect(pending.total_count).toBe(1);
