@@ -37,7 +37,7 @@ function detailOf(r: EntryRow): string | null {
   const d = r.e.directive;
   switch (d.type) {
     case 'open':
-      return d.currencies.join(',');
+      return d.currencies.length ? d.currencies.join(',') : null;
     case 'note':
       return d.comment;
     case 'document':

@@ -27,6 +27,19 @@ describe('#entries', () => {
     expect(s.errors).toEqual([]);
   });
 
+  it('lineno [ext] is the line of the directive (TEXT starts with a newline), detail [ext] its one-line content', () => {
+    expect(rows(s, 'SELECT type, lineno, detail FROM #entries')).toEqual([
+      ['open', 2, 'USD'],
+      ['open', 4, null],
+      ['open', 5, null],
+      ['commodity', 6, 'USD'],
+      ['balance', 12, null],
+      ['transaction', 7, null],
+      ['note', 13, 'hello'],
+      ['close', 14, null],
+    ]);
+  });
+
   it('SELECT * has the reference columns in the spec order', () => {
     expect(types(s, 'SELECT * FROM #entries')).toEqual([
       'id:str', 'type:str', 'filename:str', 'date:date', 'year:int', 'month:int', 'day:int', 'flag:str', 'payee:str',
