@@ -60,6 +60,12 @@ export interface LedgerBridge {
   saveDocument(path: string): Promise<BridgeActionResult>;
   /** Opens a document of the ledger in the system's viewer (only viewable types, never programs). */
   openDocument(path: string): Promise<BridgeActionResult>;
+  /**
+   * Opens a source file of the loaded ledger in the user's editor at `line` (issue 17 §2):
+   * `$VISUAL`/`$EDITOR` when it is an editor the app knows, else the system's opener. `file` as
+   * the journal gives it (relative to the ledger directory, or absolute); any other file is refused.
+   */
+  openInEditor(file: string, line: number): Promise<BridgeActionResult>;
 }
 
 declare global {

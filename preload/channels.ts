@@ -8,6 +8,7 @@ export const CHANNELS = {
   openFile: 'ledger:open-file',
   saveDocument: 'ledger:save-document',
   openDocument: 'ledger:open-document',
+  openInEditor: 'ledger:open-in-editor',
   /** Sent by the preload itself (not the page) when a file is dropped on the window. */
   openDropped: 'ledger:open-dropped',
 } as const;

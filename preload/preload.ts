@@ -20,6 +20,7 @@ const bridge: LedgerBridge = {
   openFile: () => ipcRenderer.invoke(CHANNELS.openFile),
   saveDocument: (path) => ipcRenderer.invoke(CHANNELS.saveDocument, path),
   openDocument: (path) => ipcRenderer.invoke(CHANNELS.openDocument, path),
+  openInEditor: (file, line) => ipcRenderer.invoke(CHANNELS.openInEditor, file, line),
 };
 
 contextBridge.exposeInMainWorld('ledgerApi', bridge);

@@ -3,7 +3,7 @@
  *
  * Only Electron calls live here, each one line of wiring; the decisions are in plain modules
  * tested in Node: args.ts (command line), paths.ts, session.ts (open ledger, API listener,
- * recent files), ipc.ts (the bridge), downloads.ts, window.ts (options, navigation, title),
+ * recent files), ipc.ts (the bridge), downloads.ts, open-in-editor.ts + editor-command.ts, window.ts (options, navigation, title),
  * protocol.ts + csp.ts (the app:// pages), menu.ts.
  */
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { parseShellArgs, userArgs } from './args';
 import { openDocument, saveDocument } from './downloads';
 import { REFUSED_SENDER, handleBridgeRequest, isTrustedSender } from './ipc';
 import { menuTemplate } from './menu';
+import { launchDetached, openInEditor } from './open-in-editor';
 import { appPaths, startupLedger } from './paths';
 import { APP_SCHEME_PRIVILEGES, APP_START_URL, createPageServer, serveAppRequest } from './protocol';
 import { RECENT_FILES_NAME, RecentFiles } from './recent-files';
@@ -145,6 +146,16 @@ async function main(): Promise<void> {
   );
   ipcMain.handle(CHANNELS.openDocument, (event, requested: unknown) =>
     trusted(event) ? openDocument(session.service?.host.current ?? null, requested, { openPath: (file) => shell.openPath(file) }) : refused,
+  );
+  ipcMain.handle(CHANNELS.openInEditor, (event, file: unknown, line: unknown) =>
+    trusted(event)
+      ? openInEditor(session.service?.host.current ?? null, file, line, {
+          env: process.env,
+          platform: process.platform,
+          launch: launchDetached,
+          openPath: (target) => shell.openPath(target),
+        })
+      : refused,
   );
   ipcMain.on(CHANNELS.openDropped, (event, file: unknown) => {
     if (trusted(event) && typeof file === 'string') void openAndReport(file);

@@ -99,7 +99,7 @@ describe('desktop main process (bundled, fake Electron)', () => {
 
   it('registers every bridge channel and refuses foreign senders on each', async () => {
     expect([...recorder.ipcHandle.keys()].sort()).toEqual(
-      [CHANNELS.request, CHANNELS.openFile, CHANNELS.saveDocument, CHANNELS.openDocument].sort(),
+      [CHANNELS.request, CHANNELS.openFile, CHANNELS.saveDocument, CHANNELS.openDocument, CHANNELS.openInEditor].sort(),
     );
     expect([...recorder.ipcOn.keys()]).toEqual([CHANNELS.openDropped]);
     expect(await recorder.ipcHandle.get(CHANNELS.openDocument)!(foreign, 'receipt.pdf')).toEqual({
@@ -110,6 +110,29 @@ describe('desktop main process (bundled, fake Electron)', () => {
     expect(opened).toEqual({ status: 'done', file: path.join(tmp.dir, 'books', 'receipt.pdf') });
     expect(await recorder.ipcHandle.get(CHANNELS.saveDocument)!(trusted, 'receipt.pdf')).toEqual({ status: 'cancelled' });
     expect(await recorder.ipcHandle.get(CHANNELS.openFile)!(trusted)).toEqual({ status: 'cancelled' });
+  });
+
+  it('opens a file of the ledger in $EDITOR at the line (argument array, no shell), and nothing else', async () => {
+    // A stand-in editor named `code` that records its arguments: the real launcher spawns it.
+    const record = path.join(tmp.dir, 'editor-args.json');
+    const fakeCode = tmp.write('bin/code', `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify(process.argv.slice(2)))\n`);
+    fs.chmodSync(fakeCode, 0o755);
+    const saved = { VISUAL: process.env.VISUAL, EDITOR: process.env.EDITOR };
+    delete process.env.VISUAL;
+    process.env.EDITOR = `${fakeCode} --reuse-window`;
+    try {
+      const open = recorder.ipcHandle.get(CHANNELS.openInEditor)!;
+      expect(await open(foreign, 'main.beancount', 4)).toEqual({ status: 'error', message: 'not available to this page' });
+      expect(await open(trusted, '../receipt.pdf', 1)).toEqual({ status: 'error', message: '../receipt.pdf is not a file of the loaded ledger' });
+      expect(await open(trusted, 'receipt.pdf', 1)).toEqual({ status: 'error', message: 'receipt.pdf is not a file of the loaded ledger' });
+      expect(fs.existsSync(record)).toBe(false);
+      expect(await open(trusted, 'main.beancount', 4)).toEqual({ status: 'done', file: ledger });
+      await until(() => fs.existsSync(record), 'the editor to start');
+      expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(['--reuse-window', '-g', `${ledger}:4`]);
+    } finally {
+      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
   });
 
   it('serves the HTTP API on 127.0.0.1 and names it in the Help menu', async () => {

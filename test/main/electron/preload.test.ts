@@ -62,10 +62,10 @@ function run() {
 }
 
 describe('preload', () => {
-  it('exposes exactly window.ledgerApi with the five bridge functions', () => {
+  it('exposes exactly window.ledgerApi with the six bridge functions', () => {
     const { exposed } = run();
     expect(Object.keys(exposed)).toEqual(['ledgerApi']);
-    expect(Object.keys(exposed.ledgerApi as object).sort()).toEqual(['onReload', 'openDocument', 'openFile', 'request', 'saveDocument']);
+    expect(Object.keys(exposed.ledgerApi as object).sort()).toEqual(['onReload', 'openDocument', 'openFile', 'openInEditor', 'request', 'saveDocument']);
   });
 
   it('sends each call on its channel with its arguments', async () => {
@@ -75,11 +75,13 @@ describe('preload', () => {
     await api.openFile();
     await api.saveDocument('docs/a.pdf');
     await api.openDocument('docs/a.pdf');
+    await api.openInEditor('sub/accounts.bean', 12);
     expect(invoked).toEqual([
       [CHANNELS.request, { method: 'POST', path: '/api/query', body: { query: 'SELECT 1' } }],
       [CHANNELS.openFile],
       [CHANNELS.saveDocument, 'docs/a.pdf'],
       [CHANNELS.openDocument, 'docs/a.pdf'],
+      [CHANNELS.openInEditor, 'sub/accounts.bean', 12],
     ]);
   });
 
