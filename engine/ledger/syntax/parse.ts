@@ -289,12 +289,31 @@ class FileParser {
     if (at < ls) at = ls;
     if (at > this.s.length) at = this.s.length;
     const resync = this.nextColumn1Line(at);
-    const end = this.errorEnd(ls, resync);
     const p = this.positions;
-    const src = p.ref(this.out.file, ls, end);
-    const where = `line ${p.lineAt(at)}, column ${p.columnAt(at)}`;
-    this.out.errors.push(SyntaxErrors.parse(this.site(src, ls, end), `${message} (${where})`));
+    // bean-check reports a syntax error on the line of the offending token, not on the
+    // directive's first line (issue 13): the error's line and column are that token's, and its
+    // span and source are the token's line (a span is always the bytes of the source, and the
+    // API's line_end stays right). The whole directive is still dropped. One deliberate
+    // difference: bean-check's lexer counts a newline before it hands over the end-of-line token,
+    // so "unexpected EOL" lands on the *next* line there; we report the line that ends too early.
+    const tok = this.errorToken(at);
+    const lineStart = tok === 0 ? 0 : this.s.lastIndexOf('\n', tok - 1) + 1;
+    const lineEnd = this.errorEnd(lineStart, this.lineAfter(tok));
+    const src = p.ref(this.out.file, lineStart, lineEnd);
+    src.column = p.columnAt(tok);
+    const where = `line ${src.line}, column ${src.column}`;
+    const site = { src, source: this.s.slice(lineStart, lineEnd), date: this.curDate };
+    this.out.errors.push(SyntaxErrors.parse(site, `${message} (${where})`));
     sc.pos = resync;
+  }
+
+  /** Where the offending token starts: `at`, moved back from the end of the file onto the last line. */
+  private errorToken(at: number): number {
+    const s = this.s;
+    let i = at;
+    if (i >= s.length && i > 0 && s.charCodeAt(i - 1) === LF) i--;
+    while (i > 0 && s.charCodeAt(i) === LF && s.charCodeAt(i - 1) === CR) i--;
+    return i;
   }
 
   /** Start of the first line after the one holding `at` that starts in column 1 (or the end). */
