@@ -20,10 +20,12 @@
  * Traffic goes only to 127.0.0.1; every loop is bounded in count and in time, and the server child
  * is stopped (by its pid) in all cases.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { percentile } from './stats';
+import { appendTarget, reloadRound, type ReloadRound } from './reload';
+import { call, failure, query, startServer, type ServerChild } from './server-child';
 
 /** What the section reports (bench.ts prints and stores it): ms for times. */
 export type HttpMetrics = Record<string, number | string>;
@@ -48,10 +50,6 @@ export const CONCURRENCY_LEVELS = [1, 4, 16] as const;
 export const HTTP_LIMITS = {
   requests: 400,
   seconds: 15,
-  requestTimeoutMs: 30_000,
-  serverStartMs: 180_000,
-  reloadWaitMs: 120_000,
-  pollEveryMs: 10,
 };
 
 export interface LatencyStats {
@@ -65,12 +63,7 @@ export interface LatencyStats {
   firstFailure: string | null;
 }
 
-/** Nearest-rank percentile of an ascending list (p in 0..100); NaN for an empty list. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
-}
+export { percentile };
 
 /** One request of a load loop: resolves to null on success, else a short reason. */
 export type Attempt = (index: number) => Promise<string | null>;
@@ -116,114 +109,6 @@ export async function runLevel(attempt: Attempt, concurrency: number, maxRequest
   };
 }
 
-// ------------------------------------------------------------------ the server child
-
-interface ServerChild {
-  url: string;
-  /** Startup log line `loaded in N ms: ...` as printed by serve.ts. */
-  loadLine: string;
-  /** Peak resident set of the server process, MB (Linux /proc), or null. */
-  peakRssMb(): number | null;
-  stop(): Promise<void>;
-}
-
-async function startServer(root: string, file: string): Promise<ServerChild> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'main/cli/serve.ts'), file, '--port', '0'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SVC_AUTH: '' },
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (s: string) => (out += s));
-  child.stderr!.setEncoding('utf8').on('data', (s: string) => (err += s));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  };
-
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start within ${HTTP_LIMITS.serverStartMs} ms`)), HTTP_LIMITS.serverStartMs);
-      const check = () => {
-        const m = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      };
-      child.stdout!.on('data', check);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`the server exited (${code}): ${(err || out).trim().split('\n').slice(-2).join(' | ')}`));
-      });
-    });
-    const loadLine = /loaded in [^\n]*/.exec(out)?.[0] ?? out.trim().split('\n')[1] ?? '';
-    return {
-      url,
-      loadLine,
-      peakRssMb: () => {
-        try {
-          const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-          return kb ? Number(kb[1]) / 1024 : null;
-        } catch {
-          return null;
-        }
-      },
-      stop,
-    };
-  } catch (e) {
-    await stop();
-    throw e;
-  }
-}
-
-// ------------------------------------------------------------------ API calls
-
-/** The request never got an HTTP answer (connection refused or reset, timeout). */
-class NetworkError extends Error {}
-
-async function call(url: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(HTTP_LIMITS.requestTimeoutMs),
-    });
-  } catch (e) {
-    // undici says only "fetch failed"; the socket error (ECONNRESET ...) is in its cause.
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw new NetworkError(`${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
-  }
-  // Reading the whole body lets undici put the socket back into the keep-alive pool.
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON: keep the text for the message */
-  }
-  return { status: res.status, body };
-}
-
-function failure(what: string, r: { status: number; body: any }): Error {
-  const msg = typeof r.body === 'object' && r.body ? (r.body.message ?? JSON.stringify(r.body)) : String(r.body);
-  return new Error(`${what}: HTTP ${r.status}: ${String(msg).slice(0, 160)}`);
-}
-
-async function query(base: string, text: string): Promise<any> {
-  const r = await call(`${base}/api/query`, { body: { query: text } });
-  if (r.status !== 200) throw failure('query', r);
-  return r.body.data;
-}
-
 /**
  * Sample dashboard parameters: from January 1 to the last transaction of the ledger's last year,
  * in its operating currency, by month; breakdown and top postings of Expenses.
@@ -236,13 +121,8 @@ export interface SampleParams {
   type: string;
 }
 
-async function sampleParams(base: string, file: string): Promise<SampleParams> {
-  // Padding transactions (flag P) are left out: the range ends on the last transaction written.
-  const last = await query(base, "SELECT max(date) AS d FROM #transactions WHERE flag != 'P'");
-  const to: string = last.rows[0][0];
-  // The option sits in the file's header in generated ledgers; the spec's default when absent.
-  const head = readFileSync(file, 'utf8').slice(0, 65_536);
-  const currency = /^option\s+"operating_currency"\s+"([^"]+)"/m.exec(head)?.[1] ?? 'USD';
+export async function sampleParams(base: string, file: string): Promise<SampleParams> {
+  const { date: to, currency } = await appendTarget(base, file);
   return { from: `${to.slice(0, 4)}-01-01`, to, currency, interval: '1 month', type: 'Expenses' };
 }
 
@@ -261,65 +141,6 @@ async function dashboardTexts(base: string, sample: SampleParams): Promise<{ nam
     out.push({ name, text: r.body.data.query });
   }
   return out;
-}
-
-// ------------------------------------------------------------------ reload
-
-interface ReloadRound {
-  saveToServedMs: number;
-  /** Polls that got no HTTP answer while the server was reloading. */
-  networkFailures: string[];
-  /** Longest single poll: how long the API stalled for a client during the reload. */
-  longestPollMs: number;
-  loadMs: number;
-  generation: number;
-}
-
-async function status(base: string): Promise<any> {
-  const r = await call(`${base}/api/status`);
-  if (r.status !== 200) throw failure('GET /api/status', r);
-  return r.body.data;
-}
-
-/**
- * Appends one balanced transaction between two accounts opened by the same append (so the ledger
- * gains no error) and polls until a query sees it.
- */
-async function reloadRound(base: string, file: string, date: string, currency: string, round: number): Promise<ReloadRound> {
-  const before = await status(base);
-  const tag = `R${round}x${process.pid}`;
-  const payee = `bench-reload-${tag}`;
-  const text =
-    `\n${date} open Assets:BenchReload:${tag}\n${date} open Expenses:BenchReload:${tag}\n` +
-    `${date} * "${payee}" "appended by the http bench"\n` +
-    `  Expenses:BenchReload:${tag}  1.00 ${currency}\n  Assets:BenchReload:${tag}  -1.00 ${currency}\n`;
-  const probe = `SELECT count(*) AS n FROM #transactions WHERE payee = '${payee}'`;
-  appendFileSync(file, text);
-  const saved = performance.now();
-  const deadline = saved + HTTP_LIMITS.reloadWaitMs;
-  const networkFailures: string[] = [];
-  let longestPollMs = 0;
-  for (;;) {
-    let data;
-    const t = performance.now();
-    try {
-      data = await query(base, probe);
-    } catch (e) {
-      // A client polling during a reload may see its connection dropped: count it and keep polling.
-      if (!(e instanceof NetworkError) || performance.now() > deadline) throw e;
-      networkFailures.push(e.message);
-      continue;
-    } finally {
-      longestPollMs = Math.max(longestPollMs, performance.now() - t);
-    }
-    if (Number(data.rows[0][0]) === 1) break;
-    if (performance.now() > deadline) throw new Error(`the appended transaction was not served within ${HTTP_LIMITS.reloadWaitMs} ms`);
-    await new Promise((r) => setTimeout(r, HTTP_LIMITS.pollEveryMs));
-  }
-  const saveToServedMs = performance.now() - saved;
-  const after = await status(base);
-  if (after.generation <= before.generation) throw new Error(`status still shows generation ${after.generation} after the reload`);
-  return { saveToServedMs, networkFailures, longestPollMs, loadMs: after.load_ms, generation: after.generation };
 }
 
 // ------------------------------------------------------------------ the section

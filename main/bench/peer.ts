@@ -48,10 +48,32 @@ export function rustledgerDir(root: string): string | null {
 }
 
 /**
+ * A question as the peer is asked it when its BQL lacks our form: several texts timed together
+ * (a page and its total count), and rows to drop from the first answer (the missing OFFSET).
+ */
+export interface PeerQuery {
+  texts: string[];
+  skipRows?: number;
+}
+
+/** Runs one question on a rustledger ledger; the rows of its first text (after the skip). */
+export function runPeerQuery(ledger: { query(text: string): any }, q: string | PeerQuery): number {
+  const { texts, skipRows = 0 } = typeof q === 'string' ? { texts: [q] } : q;
+  let rows = 0;
+  texts.forEach((text, i) => {
+    const r = ledger.query(text);
+    if (r.errors?.length) throw new Error(String(r.errors[0].message ?? r.errors[0]));
+    // The page itself is the rows after the skip; materialized as a user of the page would.
+    if (i === 0) rows = r.rows.slice(skipRows).length;
+  });
+  return rows;
+}
+
+/**
  * Child side: loads `file` with rustledger and runs queries[from..] in order, writing one MARK
  * line per step. Exits after the first error, since a trapped WASM instance is not reusable.
  */
-export async function peerChild(root: string, file: string, queries: string[], from: number, repeat: number): Promise<void> {
+export async function peerChild(root: string, file: string, queries: (string | PeerQuery)[], from: number, repeat: number): Promise<void> {
   const dir = rustledgerDir(root)!;
   const rl: any = await import(join(dir, 'rustledger_wasm.js'));
   rl.initSync({ module: readFileSync(join(dir, 'rustledger_wasm_bg.wasm')) });
@@ -73,10 +95,8 @@ export async function peerChild(root: string, file: string, queries: string[], f
     try {
       for (let i = 0; i < repeat; i++) {
         const t0 = performance.now();
-        const r = ledger.query(queries[q]);
+        rows = runPeerQuery(ledger, queries[q]);
         times.push(performance.now() - t0);
-        if (r.errors?.length) throw new Error(String(r.errors[0].message ?? r.errors[0]));
-        rows = r.rows.length;
       }
     } catch (e) {
       emit({ step: q, error: (e as Error).message });

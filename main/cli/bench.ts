@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only 10k,100k,1m,large,xlarge] [--repeat N] [--sections parse,load,query,check,rustledger,http]
+ * npm run bench [-- --only 10k,100k,1m,large,xlarge] [--repeat N] [--sections parse,load,query,check,rustledger,reload,heavy,http,clients]
  *
  * Benchmarks the engine on generated ledgers of about 10k, 100k and 1M postings (made by
  * main/gen, cached under bench-data/ by a fingerprint of the generator's source, so a changed
@@ -18,7 +18,9 @@
  * Sections are a list (SECTIONS below): each names the engine modules it needs and is skipped
  * with a note while they do not exist yet. Add a section (HTTP load, more queries) by appending
  * one entry. A section with its own `ledger` (http: the 100k-transaction ledger of
- * `npm run gen-ledger -- --transactions 100000 --seed 1`) runs once on it, not once per size.
+ * `npm run gen-ledger -- --transactions 100000 --seed 1`; clients: the 20k one) runs once on it,
+ * not once per size. A section with `sizes` (reload, heavy: issue 15's xlarge rows) runs only on
+ * those ledgers, unless --only names others.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -28,7 +30,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeLedger } from './gen-ledger';
 import type { GenOptions } from '../gen/ledger-generator';
 import { HTTP_LEDGER, runHttpBench } from '../bench/http-load';
-import { onPath, peerChild, runRustledger, rustledgerDir, timeProcess } from '../bench/peer';
+import { parseBenchArgs, runsOn, type BenchArgs } from '../bench/args';
+import { CLIENTS_LEDGER, runClientsBench } from '../bench/clients';
+import { judge, LIGHT_MS, NONE_FAILED, type GoalsBySize } from '../bench/goals';
+import { runHeavyBench } from '../bench/heavy';
+import { runReloadBench } from '../bench/reload';
+import { onPath, peerChild, runRustledger, rustledgerDir, timeProcess, type PeerQuery } from '../bench/peer';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATA = join(ROOT, 'bench-data');
@@ -67,6 +74,8 @@ interface Section {
   needs: string[];
   /** A ledger of its own (run once on it, whatever --only says) instead of one per size. */
   ledger?: { name: string; transactions: number; seed: string };
+  /** The ledgers a per-size section runs on when --only is not given (default: all). */
+  sizes?: string[];
   run: (ctx: SectionContext) => Promise<Metrics>;
 }
 
@@ -100,7 +109,7 @@ async function timed(repeat: number, fn: () => unknown): Promise<{ ms: number; l
  * posting, the journal of one account, a page of 100 rows with running balance and total (as the
  * UI asks for it), monthly expenses converted at each posting's date.
  */
-const QUERIES: { name: string; text: string; countTotal?: boolean }[] = [
+const QUERIES: { name: string; text: string; countTotal?: boolean; peer?: PeerQuery & { note: string } }[] = [
   { name: 'balances', text: 'BALANCES' },
   { name: 'sum by account', text: 'SELECT account, sum(position) GROUP BY account' },
   { name: 'journal of one account', text: "JOURNAL '^Assets:US:BofA:Checking$'" },
@@ -108,6 +117,16 @@ const QUERIES: { name: string; text: string; countTotal?: boolean }[] = [
     name: 'page with balance',
     text: "SELECT date, payee, narration, account, position, balance WHERE account ~ '^Assets:' LIMIT 100 OFFSET 1000",
     countTotal: true,
+    // rustledger's BQL has no OFFSET (its grammar ends at LIMIT; "syntax error at position 95"):
+    // the same page is the last 100 rows of LIMIT 1100, and the total a count(*) of the same rows.
+    peer: {
+      texts: [
+        "SELECT date, payee, narration, account, position, balance WHERE account ~ '^Assets:' LIMIT 1100",
+        "SELECT count(*) WHERE account ~ '^Assets:'",
+      ],
+      skipRows: 1000,
+      note: 'LIMIT 1100 minus 1000 rows + count(*)',
+    },
   },
   { name: 'monthly convert', text: "SELECT year, month, sum(convert(position, 'USD', date)) WHERE account ~ '^Expenses:' GROUP BY year, month" },
   { name: 'newest page with balance', text: 'SELECT date, account, position, balance ORDER BY date DESC LIMIT 100' },
@@ -206,15 +225,38 @@ const SECTIONS: Section[] = [
       return runRustledger(args, ROOT, QUERIES);
     },
   },
-  // Reload and concurrency rows (issue 15 section 1: reload latency under a steady stream of light
-  // queries, light queries beside a heavy one, abandoned queries) belong to the engine-worker work:
-  // add them as a section here (or inside main/bench/http-load.ts), and to COMPARISON below.
+  {
+    // Issue 15's reload rows: save to served on xlarge under a stream of light requests
+    // (main/bench/reload.ts). Starts its own server process.
+    name: 'reload',
+    needs: ['main/cli/serve'],
+    inParent: true,
+    sizes: ['xlarge'],
+    run: ({ file, repeat }) => runReloadBench({ root: ROOT, file, rounds: Math.max(2, repeat) }),
+  },
+  {
+    // Issue 15's bounded-heavy-work rows on xlarge: a huge answer, a query into the time limit,
+    // abandoned queries, each beside light requests (main/bench/heavy.ts).
+    name: 'heavy',
+    needs: ['main/cli/serve'],
+    inParent: true,
+    sizes: ['xlarge'],
+    run: ({ file }) => runHeavyBench({ root: ROOT, file }),
+  },
   {
     // The served API under load and the save-to-served time of a reload (main/bench/http-load.ts).
     name: 'http',
     needs: ['engine/ledger/index', 'engine/query/index', 'main/cli/serve', 'main/server/routes/query'],
     ledger: HTTP_LEDGER,
     run: ({ file, repeat }) => runHttpBench({ root: ROOT, file, reloads: Math.max(3, repeat) }),
+  },
+  {
+    // 50 clients of mixed light requests for 20 s (main/bench/clients.ts).
+    name: 'clients',
+    needs: ['main/cli/serve'],
+    inParent: true,
+    ledger: CLIENTS_LEDGER,
+    run: ({ file }) => runClientsBench({ root: ROOT, file }),
   },
 ];
 
@@ -288,39 +330,12 @@ function runChild(section: string, file: string, repeat: number): Metrics {
 
 // ------------------------------------------------------------------ main
 
-interface Args {
-  only: string[];
-  repeat: number;
-  sections: string[];
-}
-
-function parseArgs(argv: string[]): Args | string {
-  const args: Args = { only: [...LEDGER_NAMES], repeat: 1, sections: SECTIONS.map((s) => s.name) };
-  for (let i = 0; i < argv.length; i++) {
-    const v = argv[i + 1];
-    switch (argv[i]) {
-      case '--only':
-        if (!v) return '--only needs a list such as 10k,100k';
-        args.only = v.split(',').map((s) => s.trim().toLowerCase());
-        for (const s of args.only) if (!LEDGER_NAMES.includes(s)) return `unknown ledger '${s}' (ledgers: ${LEDGER_NAMES.join(', ')})`;
-        i++;
-        break;
-      case '--repeat':
-        if (!v || !/^[1-9]\d*$/.test(v)) return '--repeat needs a positive integer';
-        args.repeat = Number(v);
-        i++;
-        break;
-      case '--sections':
-        if (!v) return '--sections needs a list such as parse,load';
-        args.sections = v.split(',').map((s) => s.trim());
-        for (const s of args.sections) if (!SECTIONS.some((x) => x.name === s)) return `unknown section '${s}'`;
-        i++;
-        break;
-      default:
-        return `unknown option ${argv[i]}\nusage: npm run bench -- [--only ${LEDGER_NAMES.join(',')}] [--repeat N] [--sections ${SECTIONS.map((s) => s.name).join(',')}]`;
-    }
-  }
-  return args;
+function parseArgs(argv: string[]): BenchArgs | string {
+  return parseBenchArgs(
+    argv,
+    LEDGER_NAMES,
+    SECTIONS.map((s) => s.name),
+  );
 }
 
 const fmt = (v: number | string | undefined): string => {
@@ -346,21 +361,86 @@ function printTable(rows: { size: string; section: string; metrics: Metrics }[])
 }
 
 /**
- * Issue 15's table: our figure beside the peer's on the same ledger, and the ratio (peer / ours:
- * above 1 means we are faster). Rows whose figures are missing or "n/a" show what there is.
+ * Issue 15's table: our figure beside the peer's on the same ledger, the ratio (peer / ours:
+ * above 1 means we are faster), and the issue's goal for that ledger with the verdict of this run
+ * (main/bench/goals.ts). Rows whose figures are missing or "n/a" show what there is.
  */
-const COMPARISON: { work: string; ours: [string, string]; peer?: [string, string]; peerName?: string }[] = [
-  { work: 'load (parse + book + validate)', ours: ['load', 'load ms'], peer: ['rustledger', 'load ms'], peerName: 'rustledger WASM' },
-  { work: 'load peak RSS MB', ours: ['load', 'peak RSS MB'], peer: ['rustledger', 'peak RSS MB'], peerName: 'rustledger WASM (load + queries)' },
-  ...QUERIES.map((q) => ({
-    work: q.name,
-    ours: ['query', `${q.name} ms`] as [string, string],
-    peer: ['rustledger', `${q.name} ms`] as [string, string],
+interface ComparisonRow {
+  work: string;
+  ours: [string, string];
+  peer?: [string, string];
+  peerName?: string;
+  goals?: GoalsBySize;
+}
+
+const COMPARISON: ComparisonRow[] = [
+  {
+    work: 'load (parse + book + validate)',
+    ours: ['load', 'load ms'],
+    peer: ['rustledger', 'load ms'],
     peerName: 'rustledger WASM',
-  })),
-  { work: 'check, whole process', ours: ['check', 'check ms'], peer: ['check', 'bean-check ms'], peerName: 'bean-check' },
-  { work: 'check peak RSS MB', ours: ['check', 'check peak RSS MB'], peer: ['check', 'bean-check peak RSS MB'], peerName: 'bean-check' },
-  { work: 'parse MB/s', ours: ['parse', 'MB/s'] },
+    goals: {
+      xlarge: { text: '>= 3x, <= 600 ms', ratioAtLeast: 3, atMost: 600 },
+      large: { text: '>= 3x', ratioAtLeast: 3 },
+      '1m': { text: '<= 2 s', atMost: 2000 },
+    },
+  },
+  {
+    work: 'load peak RSS MB',
+    ours: ['load', 'peak RSS MB'],
+    peer: ['rustledger', 'peak RSS MB'],
+    peerName: 'rustledger WASM (load + queries)',
+    goals: { '1m': { text: '<= 600 MB', atMost: 600 } },
+  },
+  ...QUERIES.map(
+    (q): ComparisonRow => ({
+      work: q.name,
+      ours: ['query', `${q.name} ms`],
+      peer: ['rustledger', `${q.name} ms`],
+      peerName: q.peer ? `rustledger WASM (${q.peer.note})` : 'rustledger WASM',
+      goals: q.name === 'balances' ? { xlarge: { text: '>= 3x', ratioAtLeast: 3 } } : undefined,
+    }),
+  ),
+  {
+    work: 'check, whole process',
+    ours: ['check', 'check ms'],
+    peer: ['check', 'bean-check ms'],
+    peerName: 'bean-check',
+    goals: { xlarge: { text: '>= 10x', ratioAtLeast: 10 } },
+  },
+  {
+    work: 'check peak RSS MB',
+    ours: ['check', 'check peak RSS MB'],
+    peer: ['check', 'bean-check peak RSS MB'],
+    peerName: 'bean-check',
+    goals: { xlarge: { text: '<= 300 MB', atMost: 300 } },
+  },
+  { work: 'parse MB/s', ours: ['parse', 'MB/s'], goals: { xlarge: { text: '>= 50', atLeast: 50 }, '1m': { text: '>= 50', atLeast: 50 } } },
+  // Reload (main/bench/reload.ts).
+  { work: 'reload after a save: new data served', ours: ['reload', 'save->served ms'], goals: { xlarge: { text: '<= 1.5 s', atMost: 1500 } } },
+  { work: 'longest light answer during that reload', ours: ['reload', 'light max ms during'], goals: { xlarge: LIGHT_MS } },
+  { work: 'light requests during that reload', ours: ['reload', 'light requests during'] },
+  { work: 'light requests failed during that reload', ours: ['reload', 'light failures during'], goals: { xlarge: NONE_FAILED } },
+  // Bounded heavy work (main/bench/heavy.ts).
+  { work: 'SELECT balance LIMIT 6000: time', ours: ['heavy', 'big query ms'], goals: { xlarge: { text: '<= 10 s limit', atMost: 10_000 } } },
+  { work: 'SELECT balance LIMIT 6000: MB received', ours: ['heavy', 'big query MB'] },
+  { work: 'SELECT balance LIMIT 6000: server RSS max MB', ours: ['heavy', 'big RSS max MB'] },
+  { work: 'SELECT balance LIMIT 6000: longest light answer', ours: ['heavy', 'big light max ms'], goals: { xlarge: LIGHT_MS } },
+  { work: 'query into the 10 s limit: its time', ours: ['heavy', 'heavy query ms'] },
+  { work: 'query into the 10 s limit: longest light answer', ours: ['heavy', 'heavy light max ms'], goals: { xlarge: LIGHT_MS } },
+  { work: '3 clients hung up on heavy queries: next light', ours: ['heavy', 'next light ms'], goals: { xlarge: LIGHT_MS } },
+  { work: '3 clients hung up on heavy queries: next query', ours: ['heavy', 'next query ms'], goals: { xlarge: LIGHT_MS } },
+  // An abandoned query still running burns about 100% of a core.
+  { work: '3 clients hung up: server CPU % in the 2 s after', ours: ['heavy', 'server CPU % after'], goals: { xlarge: { text: '< 20 (work stopped)', atMost: 20 } } },
+  // 50 clients (main/bench/clients.ts).
+  { work: '50 clients mixed light 20 s: p50 ms', ours: ['clients', 'p50 ms'] },
+  { work: '50 clients mixed light 20 s: p99 ms', ours: ['clients', 'p99 ms'], goals: { [CLIENTS_LEDGER.name]: LIGHT_MS } },
+  {
+    work: '50 clients: slowest first answer ms',
+    ours: ['clients', 'slowest first answer ms'],
+    goals: { [CLIENTS_LEDGER.name]: { text: '<= 1 s', atMost: 1000 } },
+  },
+  { work: '50 clients: failures', ours: ['clients', 'failures'], goals: { [CLIENTS_LEDGER.name]: NONE_FAILED } },
 ];
 
 function printComparison(rows: { size: string; section: string; metrics: Metrics }[]): void {
@@ -373,17 +453,18 @@ function printComparison(rows: { size: string; section: string; metrics: Metrics
       const peer = c.peer ? get(size, c.peer) : undefined;
       const ratio = typeof ours === 'number' && typeof peer === 'number' && ours > 0 ? `${(peer / ours).toFixed(1)}x` : '';
       const cell = (v: number | string | undefined) => fmt(v).slice(0, 40);
-      body.push([size, c.work, cell(ours), c.peerName ?? '', cell(peer), ratio]);
+      const goal = c.goals?.[size];
+      body.push([size, c.work, cell(ours), c.peerName ?? '', cell(peer), ratio, goal?.text ?? '', goal ? judge(goal, ours, peer) : '']);
     }
   }
   if (!body.length) return;
-  const header = ['ledger', 'work', 'this app', 'peer', 'peer figure', 'peer / ours'];
+  const header = ['ledger', 'work', 'this app', 'peer', 'peer figure', 'peer / ours', 'goal', 'verdict'];
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 || i === 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log('\n== comparison (same run, same files)');
+  const line = (cells: string[]) => cells.map((c, i) => ([0, 1, 3, 6, 7].includes(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log('\n== comparison (same run, same files; goals of issue 15)');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const b of body) console.log(line(b));
+  for (const b of body) console.log(line(b).trimEnd());
 }
 
 async function main(): Promise<number> {
@@ -393,7 +474,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (argv[0] === '--peer-child') {
-    await peerChild(ROOT, argv[1], QUERIES.map((q) => q.text), Number(argv[2]), Number(argv[3]));
+    await peerChild(ROOT, argv[1], QUERIES.map((q) => q.peer ?? q.text), Number(argv[2]), Number(argv[3]));
     return 0;
   }
   const args = parseArgs(argv);
@@ -420,7 +501,7 @@ async function main(): Promise<number> {
       },
     });
   const perSize = runnable.filter((x) => !x.ledger);
-  for (const size of perSize.length ? args.only : []) {
+  for (const size of args.only.filter((size) => perSize.some((s) => runsOn(s, size, args)))) {
     process.stderr.write(`bench: ${size} ledger...\n`);
     const got = await ledgerFor(size);
     if (typeof got === 'string') {
@@ -430,6 +511,7 @@ async function main(): Promise<number> {
     const { file, generatedMs } = got;
     ledgerRow(size, file, generatedMs);
     for (const s of perSize) {
+      if (!runsOn(s, size, args)) continue;
       process.stderr.write(`bench: ${size} ${s.name}...\n`);
       const metrics = s.inParent ? await s.run({ file, repeat: args.repeat, engine: () => Promise.reject(new Error('in parent')) }) : runChild(s.name, file, args.repeat);
       rows.push({ size, section: s.name, metrics });
@@ -440,7 +522,8 @@ async function main(): Promise<number> {
     const { file, generatedMs } = await generated(`transactions-${name.replace(/\s+/g, '-')}-seed${seed}`, { transactions, seed });
     ledgerRow(name, file, generatedMs);
     process.stderr.write(`bench: ${name} ${s.name}...\n`);
-    rows.push({ size: name, section: s.name, metrics: runChild(s.name, file, args.repeat) });
+    const metrics = s.inParent ? await s.run({ file, repeat: args.repeat, engine: () => Promise.reject(new Error('in parent')) }) : runChild(s.name, file, args.repeat);
+    rows.push({ size: name, section: s.name, metrics });
   }
   printTable(rows);
   printComparison(rows);
