@@ -9,13 +9,22 @@
  *   zoneinfo with fold=0 (the spec is silent here).
  * Ordering always uses the written time, never these stored values.
  *
- * Offsets are looked up with luxon once per distinct day and cached, so a large ledger costs a
- * few thousand zone look-ups, not one per directive.
+ * Zone look-ups (luxon, through Intl) cost about 10 µs each, so they are kept to a minimum:
+ * - a fixed-offset zone (UTC and its aliases, Etc/GMT±N) needs none at all: every day has one
+ *   offset, read once;
+ * - any other zone is checked at instants WINDOW days apart, one look-up per boundary shared by
+ *   the two windows it closes and opens. A window whose two ends have the same offset is taken to
+ *   have no transition inside (no zone has had two transitions within a week), and a day is flat
+ *   when every instant its local hours can map to (its UTC day widened by a day either side, more
+ *   than any offset) lies in flat windows of that offset. Only the few days next to a transition
+ *   are resolved with luxon, and those are cached per day.
+ * Kept per zone for the process, so a reload asks the zone nothing it has asked before.
  */
 import { IANAZone } from 'luxon';
 import type { DayNum } from '../dates';
 
 const DAY = 86400;
+const WINDOW = 8;
 
 export interface Clock {
   readonly zone: string;
@@ -25,64 +34,100 @@ export interface Clock {
   storedTime(day: DayNum, time: number | null): number;
 }
 
-const WINDOW = 8;
-const zoneCaches = new Map<string, { windows: Map<number, number>; days: Map<DayNum, number[]> }>();
+/**
+ * Names of zones that have one offset for all time in the tz database: UTC and its links, and the
+ * Etc/GMT±N zones (POSIX signs: Etc/GMT+5 is five hours behind UTC). Matched by name because
+ * Intl has no way to list a zone's transitions; the offset itself still comes from the zone.
+ */
+const FIXED_ZONE = /^(?:Etc\/)?(?:UTC|UCT|GMT|GMT[+-]?0|Greenwich|Universal|Zulu)$|^Etc\/GMT[+-]\d{1,2}$/i;
+
+export function isFixedOffsetZone(zoneName: string): boolean {
+  return FIXED_ZONE.test(zoneName);
+}
+
+interface ZoneCache {
+  /** Offset (seconds) at the instant `b * WINDOW * DAY`, by boundary number b. */
+  boundaries: Map<number, number>;
+  /** Offsets at the local midnights starting and ending a day, for days that are not flat. */
+  edges: Map<DayNum, [number, number]>;
+}
+
+const zoneCaches = new Map<string, ZoneCache>();
 
 export function makeClock(zoneName: string): Clock {
   const zone = IANAZone.create(zoneName);
-  // Offsets in seconds at the start and end of each day. Zone look-ups format dates through Intl
-  // and are slow, so days are first checked in blocks of WINDOW days: a block whose two ends have
-  // the same offset has no transition (DST periods last far longer than a block), and all its
-  // days share that offset; only blocks with a transition are resolved day by day.
-  // Kept per zone for the process, so a reload does not ask the zone again.
+  if (isFixedOffsetZone(zoneName) && zone.isValid) {
+    const off = zone.offset(0) * 60;
+    return {
+      zone: zoneName,
+      timestamp: (day, time) => day * DAY + (time ?? 0) - off,
+      storedTime: (_day, time) => time ?? 0,
+    };
+  }
   let shared = zoneCaches.get(zoneName);
-  if (!shared) zoneCaches.set(zoneName, (shared = { windows: new Map(), days: new Map() }));
-  const windows = shared.windows;
-  const cache = shared.days;
+  if (!shared) zoneCaches.set(zoneName, (shared = { boundaries: new Map(), edges: new Map() }));
+  const { boundaries, edges } = shared;
   const offsetAt = (unix: number) => zone.offset(unix * 1000) * 60;
   const offsetAtMidnight = (day: DayNum) => {
     const utcMidnight = day * DAY;
     return offsetAt(utcMidnight - offsetAt(utcMidnight));
   };
+  const boundary = (b: number) => {
+    let o = boundaries.get(b);
+    if (o === undefined) boundaries.set(b, (o = offsetAt(b * WINDOW * DAY)));
+    return o;
+  };
+  /** The one offset of window w, or NaN when its ends differ. */
+  const windowOffset = (w: number) => {
+    const a = boundary(w);
+    return a === boundary(w + 1) ? a : NaN;
+  };
 
-  function dayOffsets(day: DayNum): number[] {
-    let c = cache.get(day);
-    if (c) return c;
-    const w = Math.floor(day / WINDOW);
-    let flat = windows.get(w);
-    if (flat === undefined) {
-      const a = offsetAtMidnight(w * WINDOW);
-      const b = offsetAtMidnight(w * WINDOW + WINDOW);
-      flat = a === b ? a : NaN;
-      windows.set(w, flat);
-    }
-    c = Number.isNaN(flat) ? [offsetAtMidnight(day), offsetAtMidnight(day + 1)] : [flat, flat];
-    cache.set(day, c);
+  // Directives come in date order: most calls ask about the day asked last.
+  let lastDay = NaN;
+  let lastFlat = NaN;
+  /** The offset of every instant of the day's local hours, or NaN when a transition is near. */
+  function flatOffset(day: DayNum): number {
+    if (day === lastDay) return lastFlat;
+    // Local hours of `day` are instants within [day*DAY - 14h, (day+1)*DAY + 12h]: checking
+    // from the UTC day before to the UTC day after covers them.
+    const w0 = Math.floor((day - 1) / WINDOW);
+    const w1 = Math.floor((day + 1) / WINDOW);
+    let f = windowOffset(w0);
+    for (let w = w0 + 1; w <= w1 && !Number.isNaN(f); w++) if (windowOffset(w) !== f) f = NaN;
+    lastDay = day;
+    lastFlat = f;
+    return f;
+  }
+
+  function dayEdges(day: DayNum): [number, number] {
+    let c = edges.get(day);
+    if (!c) edges.set(day, (c = [offsetAtMidnight(day), offsetAtMidnight(day + 1)]));
     return c;
   }
 
-  /** Unix seconds for a local wall time `local` (seconds since the epoch as if UTC) on `day`. */
+  /** Unix seconds for a local wall time `local` (seconds since the epoch as if UTC) on a day that is not flat. */
   function resolve(day: DayNum, local: number): number {
-    const [before, after] = dayOffsets(day);
+    const [before, after] = dayEdges(day);
     if (before === after) return local - before;
-    const candidates: number[] = [];
-    for (const o of [before, after]) if (offsetAt(local - o) === o && !candidates.includes(o)) candidates.push(o);
-    if (candidates.length === 0) {
-      // In the gap: read with the offset before the jump, which lands after it by the gap length.
-      return local - before;
-    }
+    let best = NaN;
+    for (const o of [before, after]) if (offsetAt(local - o) === o && !(o <= best)) best = o;
+    // In the gap: read with the offset before the jump, which lands after it by the gap length.
     // Ambiguous: the earliest instant (largest offset).
-    return local - Math.max(...candidates);
+    return Number.isNaN(best) ? local - before : local - best;
   }
 
   return {
     zone: zoneName,
     timestamp(day, time) {
-      return resolve(day, day * DAY + (time ?? 0));
+      const f = flatOffset(day);
+      const local = day * DAY + (time ?? 0);
+      return Number.isNaN(f) ? resolve(day, local) : local - f;
     },
     storedTime(day, time) {
       const t = time ?? 0;
-      const [before, after] = dayOffsets(day);
+      if (!Number.isNaN(flatOffset(day))) return t;
+      const [before, after] = dayEdges(day);
       if (before === after) return t;
       const ts = resolve(day, day * DAY + t);
       const shown = ts + offsetAt(ts) - day * DAY;
