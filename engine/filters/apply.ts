@@ -23,14 +23,19 @@ interface Edit {
   text: string;
 }
 
+export interface FilterQueryOptions {
+  /** The account filter keeps only matching postings, not whole transactions (render.ts). */
+  accountPostingsOnly?: boolean;
+}
+
 /** The query text with the filter applied (unchanged when the filter is empty). */
-export function filterQuery(text: string, filter: Filter, snapshot: Snapshot): string {
+export function filterQuery(text: string, filter: Filter, snapshot: Snapshot, opts: FilterQueryOptions = {}): string {
   const stmt = parseQuery(text);
   const tableName = stmt.kind === 'Select' && stmt.from?.table ? stmt.from.table.name : 'postings';
   const table = getTable(tableName);
   // An unknown table: leave the text alone, the query itself reports it at its name.
   if (!table) return text;
-  const ctx: RenderContext = { table, idsOf: (cond) => transactionIds(snapshot, cond) };
+  const ctx: RenderContext = { table, idsOf: (cond) => transactionIds(snapshot, cond), accountPostingsOnly: opts.accountPostingsOnly };
 
   const parts: string[] = [];
   if (filter.account) parts.push(accountCondition(filter.account, ctx));
@@ -82,11 +87,18 @@ function tableEdits(text: string, stmt: Statement, cond: string | null): Edit[] 
   return [{ start: stmt.from.end, end: stmt.from.end, text: ` WHERE ${cond}` }];
 }
 
-/** The postings: conditions before the FROM expression, the time filter as period clauses. */
+/**
+ * The postings: the time filter as period clauses; the account and entry conditions before the
+ * FROM expression, or, when the query has period clauses, as `FILTER (cond)` (a query-language
+ * extension) so they choose the postings before OPEN ON/CLOSE ON/CLEAR summarize them: the
+ * opening balances of a filtered range are those of the chosen transactions, as in Fava, which
+ * filters the entries first and then clamps them to the time (issue 16 follow-up).
+ */
 function postingsEdits(text: string, stmt: Statement, cond: string | null, filter: Filter): Edit[] {
   const from = stmt.from;
   const edits: Edit[] = [];
   const period = filter.time && (filter.time.begin !== null || filter.time.end !== null) ? filter.time : null;
+  if (cond !== null && (period || from?.open || from?.close || from?.clear || from?.prefilter)) return prefilterEdits(text, stmt, cond, period);
   const clauses = [cond, period ? periodText(null, null, false, period.begin, period.end) : null].filter((x) => x);
   if (!from) {
     if (clauses.length === 0) return [];
@@ -117,6 +129,36 @@ function postingsEdits(text: string, stmt: Statement, cond: string | null, filte
     });
   }
   return edits;
+}
+
+/** `FROM FILTER (cond) [expr] period clauses`: the condition chooses postings before the period clauses. */
+function prefilterEdits(text: string, stmt: Statement, cond: string, period: { begin: DayNum | null; end: DayNum | null } | null): Edit[] {
+  const from = stmt.from;
+  const periodOf = (f: typeof from) =>
+    period ? periodText(f?.open?.date ?? null, f?.close ? (f.close.date ?? 'bare') : null, f?.clear ?? false, period.begin, period.end) : '';
+  if (!from) {
+    const at = insertionPoint(stmt);
+    return [{ start: at, end: at, text: ` FROM FILTER (${cond})${period ? ' ' + periodOf(null) : ''}` }];
+  }
+  if (from.table) return [{ start: from.table.start, end: from.table.end, text: `FILTER (${cond})${period ? ' ' + periodOf(null) : ''}` }];
+  if (from.prefilter) {
+    // Already a FILTER: the page filter is ANDed into it.
+    const e = exprSpan(text, from.prefilter);
+    const edits: Edit[] = [{ start: e.start, end: e.end, text: `(${cond}) AND (${text.slice(e.start, e.end)})` }];
+    if (period) edits.push(periodEdit(from, periodOf(from)));
+    return edits;
+  }
+  const afterKeyword = from.start + 'FROM'.length;
+  const edits: Edit[] = [{ start: afterKeyword, end: afterKeyword, text: ` FILTER (${cond})` }];
+  if (period) edits.push(periodEdit(from, periodOf(from)));
+  return edits;
+}
+
+/** Replaces the FROM clause's period clauses (or appends them) with `clauses`. */
+function periodEdit(from: NonNullable<Statement['from']>, clauses: string): Edit {
+  const start = from.open?.start ?? from.close?.start ?? (from.clear ? from.end - 'CLEAR'.length : from.end);
+  const lead = from.open || from.close || from.clear ? '' : ' ';
+  return { start, end: from.end, text: lead + clauses };
 }
 
 /**

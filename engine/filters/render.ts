@@ -23,6 +23,11 @@ import type { TimeRange } from './time';
 
 export interface RenderContext {
   table: TableDef;
+  /**
+   * On the postings, the account filter keeps only the matching postings instead of every posting
+   * of a transaction touching a matching account (holdings: a row per account, see holdings.ts).
+   */
+  accountPostingsOnly?: boolean;
   /** Transaction ids having a posting for which the postings condition holds (runs a query). */
   idsOf(postingsCondition: string): string[];
 }
@@ -91,23 +96,43 @@ function accountTest(filter: AccountFilter, expr: string): string {
 }
 
 /**
- * The account filter on a table: its `account` column; on #transactions and #entries (a set of
- * `accounts`) the rows naming a matching account, as Fava keeps the entries that touch it. A set
- * is read through its text (`str(accounts)`, names joined by commas, which names cannot hold):
- * exact for a name; for a regular expression the transactions are found by their postings
- * (`idsOf`) and other directives by the joined text (where `^` anchors only the first name).
+ * The account filter on a table. Fava's AccountFilter keeps whole entries: every entry with an
+ * account that matches, with all its postings. So on the postings a row is kept when its own
+ * account or one of the other accounts of its transaction (`other_accounts`) matches: a statement
+ * under `Expenses:Food` shows the bank side of the groceries too, as Fava's do (issue 16 follow-up;
+ * README "Filters"). On #transactions and #entries (a set of `accounts`) the rows naming a matching
+ * account; on other tables with an `account` column (#balances, #documents ...) that account.
+ * A set is read through its text (`str(accounts)`, names joined by commas, which names cannot
+ * hold): exact for a name; for a regular expression a comma-safe pattern (setPattern) when there
+ * is one, else the transactions are found by their postings (`idsOf`) and other directives by
+ * the joined text (where `^` anchors only the first name).
  */
 export function accountCondition(filter: AccountFilter, ctx: RenderContext): string {
   const t = ctx.table;
+  if (t.name === 'postings' && !ctx.accountPostingsOnly) return postingsOfMatchingTransactions(filter, ctx);
   if (column(t, 'account', 'str')) return accountTest(filter, 'account');
   if (!column(t, 'accounts')) return FALSE;
   if (filter.kind === 'name') {
     const re = `(^|,)${escapeRegex(filter.name)}(:[^,]*)?(,|$)`;
     return `(accounts IS NOT NULL AND ${renderString(re)} ?~ str(accounts))`;
   }
+  const onSet = setPattern(filter.pattern);
+  if (onSet !== null) return matches('str(accounts)', onSet);
   const txns = column(t, 'id') ? idList(ctx.idsOf(accountTest(filter, 'account'))) : FALSE;
   if (!column(t, 'type', 'str')) return txns;
   return orAll([txns, `(type != 'transaction' AND ${matches('str(accounts)', filter.pattern)})`]);
+}
+
+/** Postings of the transactions with a posting on a matching account (Fava's whole entries). */
+function postingsOfMatchingTransactions(filter: AccountFilter, ctx: RenderContext): string {
+  const own = accountTest(filter, 'account');
+  if (filter.kind === 'name') {
+    const re = `(^|,)${escapeRegex(filter.name)}(:[^,]*)?(,|$)`;
+    return `(${own} OR (other_accounts IS NOT NULL AND ${renderString(re)} ?~ str(other_accounts)))`;
+  }
+  const onSet = setPattern(filter.pattern);
+  if (onSet !== null) return `(${own} OR ${matches('str(other_accounts)', onSet)})`;
+  return idList(ctx.idsOf(own));
 }
 
 function escapeRegex(s: string): string {

@@ -198,6 +198,12 @@ export interface CloseClause extends Span {
  */
 export interface FromClause extends Span {
   table: TableRef | null;
+  /**
+   * Extension (issue 16, the page filter): `FILTER (cond)` written first in the clause chooses the
+   * ledger's postings before the period clauses rewrite them (so opening balances summarize only
+   * the chosen rows, Fava's filter order); without period clauses it is one more condition.
+   */
+  prefilter?: Expr | null;
   expr: Expr | null;
   open: OpenClause | null;
   close: CloseClause | null;

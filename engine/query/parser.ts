@@ -455,7 +455,24 @@ class Parser {
     }
     const isClauseWord = (u: PTok) => this.isWord(u, 'open') || this.isWord(u, 'close') || this.isWord(u, 'clear');
     this.inFrom = true;
-    if (!isClauseWord(t)) {
+    // Extension (issue 16): `FILTER (cond)` chooses postings before the period clauses (ast.ts).
+    if (this.isWord(t, 'filter') && this.peek(1).type === 'lparen') {
+      this.next();
+      const open = this.next();
+      this.enter(open);
+      clause.prefilter = this.parseExpr(L_OR);
+      this.expectType('rparen', "')' to close FILTER (");
+      this.leave();
+      const u = this.peek();
+      if (u.type === 'eof' || (!isClauseWord(u) && !this.startsExpression(u))) {
+        this.inFrom = false;
+        clause.end = this.lastEnd;
+        return clause;
+      }
+    }
+    if (clause.prefilter) {
+      if (!isClauseWord(this.peek())) clause.expr = this.parseExpr(L_OR);
+    } else if (!isClauseWord(t)) {
       if (!this.startsExpression(t)) {
         this.syntaxError(t, 'a #table, an expression, OPEN ON, CLOSE or CLEAR after FROM', this.reservedHint(t));
       }

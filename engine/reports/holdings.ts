@@ -35,9 +35,14 @@ export interface HoldingsRequest {
   commodity?: string | null;
 }
 
+/**
+ * The account filter keeps only the postings of matching accounts here, not whole transactions
+ * as on the statements: a holding is one account's lots, and the cash leg of a purchase under
+ * `account=Assets:Broker` would list a part of the bank's balance as a holding.
+ */
 function withFilter(snapshot: Snapshot, text: string, filter: Filter | null): string {
   const f = filter ? { ...filter, time: null } : null;
-  return f && !isEmptyFilter(f) ? filterQuery(text, f, snapshot) : text;
+  return f && !isEmptyFilter(f) ? filterQuery(text, f, snapshot, { accountPostingsOnly: true }) : text;
 }
 
 function builtinText(name: string, values: Record<string, unknown>): string {

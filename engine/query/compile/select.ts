@@ -59,6 +59,10 @@ export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOpti
     if (bal) throw errorAt(base, bal.start, `balance cannot be used in ${clause}: it is the running balance of the rows ${clause} chooses`);
     conds.push(n);
   }
+  // FILTER (cond) (issue 16 extension): before the period clauses when there are some, else one more condition.
+  const pre = stmt.from?.prefilter ? compileCondition(base, table, stmt.from.prefilter, 'FILTER') : null;
+  if (pre && table !== postingsTable) throw errorAt(base, stmt.from!.prefilter!.start, 'FILTER (...) chooses postings: it cannot be used with another table');
+  if (pre && !period) conds.unshift(pre);
   const filter = conds.length === 0 ? null : conds.length === 1 ? conds[0] : andNode(conds);
 
   // Targets (aggregates allowed).
@@ -163,8 +167,19 @@ export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOpti
     limit,
     offset,
     pivot,
-    period,
+    period: period && pre ? { ...period, prefilter: { eval: pre.eval, key: text.slice(stmt.from!.prefilter!.start, stmt.from!.prefilter!.end), params: Object.keys(opts.params).length > 0 } } : period,
   };
+}
+
+/** A FILTER condition: boolean, no aggregates, no running balance (as FROM and WHERE). */
+function compileCondition(base: Scope, table: TableDef, ast: A.Expr, clause: 'FILTER'): Node {
+  const b = table === postingsTable ? findBalanceColumn(ast) : null;
+  if (b) throw errorAt(base, b.start, `balance cannot be used in ${clause}: it is the running balance of the rows ${clause} chooses`);
+  const n = compileExpr({ ...base, clause: 'WHERE' }, ast);
+  if (n.type !== 'bool' && n.type !== 'null') throw errorAt(base, ast.start, `the ${clause} condition must be boolean, not ${n.type}`);
+  const bal = findBalance(n);
+  if (bal) throw errorAt(base, bal.start, `balance cannot be used in ${clause}: it is the running balance of the rows ${clause} chooses`);
+  return n;
 }
 
 function isTableName(from: A.FromClause, table: TableDef): boolean {

@@ -103,11 +103,22 @@ function explainTooLarge(plan: Plan, opts: ExecOptions, e: unknown): unknown {
   return why ? new QueryError(`${e.message} (${why})`, null, null) : e;
 }
 
+/** FILTER (cond) before the period clauses: the condition on an original posting row. */
+function prefilterTest(plan: Plan, opts: ExecOptions): ((p: unknown) => boolean) | null {
+  const pre = plan.period?.prefilter;
+  if (!pre) return null;
+  const st = newState(opts.snapshot, opts.today, opts.snapshot.postings, plan.table);
+  return (p) => {
+    st.row = p;
+    return pre.eval(st) === true;
+  };
+}
+
 function executePlan(plan: Plan, opts: ExecOptions): ExecResult {
   const { deadline, budget } = opts;
   const source =
     opts.source ??
-    (plan.period ? applyPeriodClauses(opts.snapshot, plan.period, () => deadline.check()) : null) ??
+    (plan.period ? applyPeriodClauses(opts.snapshot, plan.period, () => deadline.check(), prefilterTest(plan, opts)) : null) ??
     toArray(
       plan.table.rows({
         snapshot: opts.snapshot,

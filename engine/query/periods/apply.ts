@@ -39,6 +39,12 @@ export interface PeriodClauses {
   /** CLOSE: null when absent; `{ date: null }` for a bare CLOSE. */
   close: { date: DayNum | null } | null;
   clear: boolean;
+  /**
+   * FILTER (cond) (issue 16 extension): only the postings it keeps are rewritten, so the opening
+   * balances, conversions and transfers come from them alone (Fava's filter order). `key` is
+   * its text (the cache key); with bound parameters (`params`) the result is not cached.
+   */
+  prefilter?: { eval: (st: any) => unknown; key: string; params: boolean };
 }
 
 /** Calls `check` (the query's time limit) every this many rows. */
@@ -229,9 +235,18 @@ function clearPeriod(ctx: Ctx, rows: readonly Posting[]): readonly Posting[] {
   return out;
 }
 
-function compute(snapshot: Snapshot, clauses: PeriodClauses, check: () => void, salt: string): Posting[] {
+function compute(snapshot: Snapshot, clauses: PeriodClauses, check: () => void, salt: string, keep: KeepRow | null): Posting[] {
   const ctx: Ctx = { snapshot, clauses, check, clock: makeClock(snapshot.options.timezone), salt };
   let rows: readonly Posting[] = snapshot.postings;
+  if (keep) {
+    const all = rows;
+    const kept: Posting[] = [];
+    for (let i = 0; i < all.length; i++) {
+      if (i % CHECK_EVERY === CHECK_EVERY - 1) check();
+      if (keep(all[i])) kept.push(all[i]);
+    }
+    rows = kept;
+  }
   if (clauses.open !== null) rows = openPeriod(ctx, rows, clauses.open);
   if (clauses.close) rows = closePeriod(ctx, rows, clauses.close.date);
   if (clauses.clear) rows = clearPeriod(ctx, rows);
@@ -255,8 +270,13 @@ function clauseKey(c: PeriodClauses): string {
  * The result is shared between queries with the same clauses on the same snapshot: do not mutate.
  * `check` is called periodically (the query's time limit) and may throw.
  */
-export function applyPeriodClauses(snapshot: Snapshot, clauses: PeriodClauses, check: () => void): Posting[] {
-  const key = clauseKey(clauses);
+/** Whether a posting passes FILTER (cond): the executor evaluates the compiled condition. */
+export type KeepRow = (p: Posting) => boolean;
+
+export function applyPeriodClauses(snapshot: Snapshot, clauses: PeriodClauses, check: () => void, keep: KeepRow | null = null): Posting[] {
+  const pre = clauses.prefilter && keep ? clauses.prefilter : null;
+  const key = clauseKey(clauses) + (pre ? `|filter ${pre.key}` : '');
+  if (pre?.params) return compute(snapshot, clauses, check, key, keep);
   let perSnapshot = cache.get(snapshot);
   const hit = perSnapshot?.get(key);
   if (hit) {
@@ -265,7 +285,7 @@ export function applyPeriodClauses(snapshot: Snapshot, clauses: PeriodClauses, c
     perSnapshot!.set(key, hit);
     return hit;
   }
-  const rows = compute(snapshot, clauses, check, key);
+  const rows = compute(snapshot, clauses, check, key, pre ? keep : null);
   if (!perSnapshot) cache.set(snapshot, (perSnapshot = new Map()));
   perSnapshot.set(key, rows);
   if (perSnapshot.size > CACHE_SIZE) perSnapshot.delete(perSnapshot.keys().next().value!);

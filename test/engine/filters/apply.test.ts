@@ -38,16 +38,18 @@ describe('the filtered text', () => {
   it('postings statements without FROM get FROM condition and period clauses', () => {
     expect(text('BALANCES', { time: '2024' })).toBe('BALANCES FROM OPEN ON 2024-01-01 CLOSE ON 2025-01-01');
     expect(text('SELECT date, account', { filter: '#food' })).toBe("SELECT date, account FROM (tags IS NOT NULL AND 'food' IN tags)");
+    // The account filter keeps whole transactions: the posting's account or one of the others.
     expect(text('JOURNAL "Bank" AT cost', { account: 'Assets' })).toBe(
-      "JOURNAL \"Bank\" AT cost FROM (account IS NOT NULL AND under(account, 'Assets'))",
+      "JOURNAL \"Bank\" AT cost FROM ((account IS NOT NULL AND under(account, 'Assets')) OR (other_accounts IS NOT NULL AND '(^|,)Assets(:[^,]*)?(,|$)' ?~ str(other_accounts)))",
     );
+    // With period clauses the conditions are a FILTER: they choose postings before OPEN ON summarizes.
     expect(text('BALANCES WHERE number > 0', { time: 'month', account: 'bank' })).toBe(
-      "BALANCES FROM (account IS NOT NULL AND account ~ 'bank') OPEN ON 2024-03-01 CLOSE ON 2024-04-01 WHERE number > 0",
+      "BALANCES FROM FILTER (((account IS NOT NULL AND account ~ 'bank') OR (str(other_accounts) IS NOT NULL AND str(other_accounts) ~ 'bank'))) OPEN ON 2024-03-01 CLOSE ON 2024-04-01 WHERE number > 0",
     );
   });
   it('an existing FROM: the condition before its expression, period clauses combined', () => {
     expect(text('SELECT account FROM year = 2024 OR flag = "!" CLEAR', { filter: '-#food', time: '2023-06 - 2024' })).toBe(
-      "SELECT account FROM (NOT (tags IS NOT NULL AND 'food' IN tags)) AND (year = 2024 OR flag = \"!\") OPEN ON 2023-06-01 CLOSE ON 2025-01-01 CLEAR",
+      "SELECT account FROM FILTER (NOT (tags IS NOT NULL AND 'food' IN tags)) year = 2024 OR flag = \"!\" OPEN ON 2023-06-01 CLOSE ON 2025-01-01 CLEAR",
     );
     // The later OPEN and the earlier CLOSE; a bare CLOSE takes the range's end.
     expect(text('BALANCES FROM OPEN ON 2024-02-01 CLOSE ON 2024-12-01', { time: '2024' })).toBe(
@@ -55,7 +57,14 @@ describe('the filtered text', () => {
     );
     expect(text('BALANCES FROM OPEN ON 2023-02-01 CLOSE', { time: '2024-Q1' })).toBe('BALANCES FROM OPEN ON 2024-01-01 CLOSE ON 2024-04-01');
     expect(text('SELECT account FROM CLEAR', { time: '2024', filter: '#x' })).toBe(
-      "SELECT account FROM (tags IS NOT NULL AND 'x' IN tags) OPEN ON 2024-01-01 CLOSE ON 2025-01-01 CLEAR",
+      "SELECT account FROM FILTER ((tags IS NOT NULL AND 'x' IN tags)) OPEN ON 2024-01-01 CLOSE ON 2025-01-01 CLEAR",
+    );
+    // A query's own FILTER gets the page filter ANDed in; `FROM #postings` becomes the FILTER.
+    expect(text('BALANCES FROM FILTER (year = 2024) CLEAR', { filter: '#x' })).toBe(
+      "BALANCES FROM FILTER (((tags IS NOT NULL AND 'x' IN tags)) AND (year = 2024)) CLEAR",
+    );
+    expect(text('SELECT account FROM #postings', { filter: '#x', time: '2024' })).toBe(
+      "SELECT account FROM FILTER ((tags IS NOT NULL AND 'x' IN tags)) OPEN ON 2024-01-01 CLOSE ON 2025-01-01",
     );
     // A range entirely before the query's period: an empty period, not an error.
     expect(text('BALANCES FROM OPEN ON 2024-06-01', { time: '2023' })).toBe('BALANCES FROM OPEN ON 2024-06-01 CLOSE ON 2024-06-01');
@@ -73,8 +82,8 @@ describe('the filtered text', () => {
       "SELECT date FROM #entries WHERE ((tags IS NOT NULL AND 'food' IN tags)) AND ((type = 'open') OR (type = 'transaction' AND year = 2024))",
     );
     expect(rows("SELECT date FROM #entries WHERE (type = 'open') OR (type = 'transaction')", { filter: '#food' })).toEqual(['2023-12-20', '2024-02-10']);
-    expect(text('SELECT account FROM (year = 2023) OR ((flag = "!"))', { account: 'Assets' })).toBe(
-      "SELECT account FROM ((account IS NOT NULL AND under(account, 'Assets'))) AND ((year = 2023) OR ((flag = \"!\")))",
+    expect(text('SELECT account FROM (year = 2023) OR ((flag = "!"))', { filter: '#food' })).toBe(
+      "SELECT account FROM ((tags IS NOT NULL AND 'food' IN tags)) AND ((year = 2023) OR ((flag = \"!\")))",
     );
   });
   it('any(account:...) and all(-account:...) read the set of the transaction\'s accounts; other any() use ids', () => {
@@ -146,8 +155,25 @@ describe('figures with and without the filter', () => {
     expect(rows('SELECT DISTINCT narration', { filter: 'any(units > 100) -Employer' })).toEqual(['Flight']);
   });
   it('account filter: a name keeps the account and its children, not siblings', () => {
-    expect(rows('BALANCES', { account: 'Assets' })).toEqual(['Assets:Bank | (1510.00 USD)', 'Assets:Broker | (2 HOOL {150.00 USD, 2024-03-05})']);
-    expect(rows('BALANCES', { account: 'food|travel', time: '2024-Q1' })).toEqual(['Expenses:Food | (40.00 USD)', 'Expenses:Travel | (300.00 USD)']);
+    // Whole transactions (Fava): everything touches Assets, so every balance is there.
+    expect(rows('BALANCES', { account: 'Assets' })).toEqual([
+      'Assets:Bank | (1510.00 USD)',
+      'Assets:Broker | (2 HOOL {150.00 USD, 2024-03-05})',
+      'Income:Salary | (-2200.00 USD)',
+      'Expenses:Food | (90.00 USD)',
+      'Expenses:Travel | (300.00 USD)',
+    ]);
+    expect(rows("BALANCES WHERE account ~ 'Assets'", { account: 'Assets:Bank:Sub' })).toEqual([]);
+    // 2024-Q1: the flight and the trip's food; the bank side comes along: -300 - 40; the opening
+    // balances are those of the chosen transactions (the groceries of 2023-12: Bank -50, Food 50
+    // moved to previous earnings).
+    expect(rows('BALANCES', { account: 'food|travel', time: '2024-Q1' })).toEqual([
+      'Assets:Bank | (-390.00 USD)',
+      'Equity:Earnings:Previous | (50.00 USD)',
+      'Equity:Opening-Balances | ()',
+      'Expenses:Food | (40.00 USD)',
+      'Expenses:Travel | (300.00 USD)',
+    ]);
     expect(rows('SELECT count(*) FROM #transactions', { account: 'Expenses:Food' })).toEqual(['2']);
     // #entries: the open directive and the two transactions touching the account, by name or regex.
     const food = ['2023-01-01 | open', '2023-12-20 | transaction', '2024-02-10 | transaction'];
@@ -157,5 +183,59 @@ describe('figures with and without the filter', () => {
   it('a bad filter is a FilterError naming the filter', () => {
     expect(() => text('BALANCES', { time: '2024-13' })).toThrow(FilterError);
     expect(() => text('BALANCES', { filter: 'any(#a' })).toThrow(/^entry filter at column 7/);
+  });
+});
+
+/**
+ * FILTER (cond), the query-language extension the page filter is written as when a query has
+ * period clauses: the condition chooses postings before OPEN ON/CLOSE ON/CLEAR, so the opening
+ * balances come from the chosen transactions only (Fava filters entries first, then clamps them
+ * to the time). Figures cross-checked with bean-query 2.3.5 on a copy of the ledger holding only
+ * the chosen transactions: `BALANCES FROM OPEN ON 2024-01-01 CLOSE ON 2024-04-01` with the
+ * groceries, the flight and the trip's food gives Bank -390.00, Earnings:Previous 50.00.
+ */
+describe('FILTER (cond) before the period clauses', () => {
+  const run = (q: string, params: Record<string, unknown> = {}) => {
+    const r = runQuery(snap, q, { params });
+    return r.rows.map((row) => row.map((v, i) => (v === null ? '' : toText(r.columns[i].type, v))).join(' | '));
+  };
+  it('opening balances are summarized from the chosen postings only', () => {
+    // #food before 2024: the groceries (Bank -50, Food 50 -> previous earnings); in 2024 the trip's food.
+    expect(run("BALANCES FROM FILTER ('food' IN tags) OPEN ON 2024-01-01 CLOSE ON 2025-01-01")).toEqual([
+      'Assets:Bank | (-90.00 USD)',
+      'Equity:Earnings:Previous | (50.00 USD)',
+      'Equity:Opening-Balances | ()',
+      'Expenses:Food | (40.00 USD)',
+    ]);
+    // The same condition in the FROM expression filters after the rewrite: the S rows have no tags.
+    expect(run("BALANCES FROM 'food' IN tags OPEN ON 2024-01-01 CLOSE ON 2025-01-01")).toEqual([
+      'Assets:Bank | (-40.00 USD)',
+      'Expenses:Food | (40.00 USD)',
+    ]);
+    // Different conditions over the same clauses are not confused (the rewrite is cached per text).
+    expect(run("BALANCES FROM FILTER ('trip-2024' IN tags) OPEN ON 2024-02-01")).toEqual([
+      'Assets:Bank | (-340.00 USD)',
+      'Equity:Earnings:Previous | (300.00 USD)',
+      'Equity:Opening-Balances | ()',
+      'Expenses:Food | (40.00 USD)',
+    ]);
+  });
+  it('with an expression and CLEAR; parameters are bound each time', () => {
+    // 2024 salary-free, bank side only: flight, trip food, shares; earnings cleared to current.
+    expect(run("SELECT account, sum(position) FROM FILTER (payee != 'Employer') account ~ 'Earnings' OPEN ON 2024-01-01 CLEAR GROUP BY account")).toEqual([
+      // The groceries of 2023 summarized; 2024's expenses (300 + 40) transferred by CLEAR.
+      'Equity:Earnings:Previous | (50.00 USD)',
+      'Equity:Earnings:Current | (340.00 USD)',
+    ]);
+    const q = 'SELECT sum(number) FROM FILTER (number > $1) OPEN ON 2024-01-01 WHERE account = "Assets:Bank"';
+    // Over 500: the two salaries (opening 1000, April 1200); over 1000: only April's.
+    expect(run(q, { 1: 500 })).toEqual(['2200.00']);
+    expect(run(q, { 1: 1000 })).toEqual(['1200.00']);
+  });
+  it('without period clauses it is one more condition; errors as FROM and WHERE', () => {
+    expect(run("SELECT count(*) FROM FILTER ('food' IN tags) account ~ 'Bank'")).toEqual(['2']);
+    expect(() => run('SELECT count(*) FROM FILTER (balance) OPEN ON 2024-01-01')).toThrow(/balance cannot be used in FILTER/);
+    expect(() => run('SELECT count(*) FROM FILTER (number) OPEN ON 2024-01-01')).toThrow(/FILTER condition must be boolean/);
+    expect(() => run("SELECT count(*) FROM FILTER (year = 2024 OPEN ON 2024-01-01")).toThrow(/expected '\)' to close FILTER/);
   });
 });
