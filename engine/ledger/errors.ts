@@ -196,6 +196,8 @@ export const SyntaxMessages = {
   invalidAccount: (text: string) =>
     `invalid account name "${text}" (components are separated by ":" and start with an uppercase letter, a digit or a non-ASCII letter)`,
   invalidCurrency: (text: string) => `invalid currency "${text}"`,
+  oneLetterKey: (key: string) =>
+    `metadata key "${key}" has one letter: Beancount (bean-check 2.3.5) needs two or more characters in a key (.zhang files accept it)`,
   invalidNumber: (text: string) => `invalid number ${text}`,
   divisionByZero: () => 'division by zero in an amount expression',
   nestedTooDeeply: () => 'amount expression nested too deeply',

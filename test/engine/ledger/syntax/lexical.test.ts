@@ -32,7 +32,7 @@ describe('comments, blank lines, org-mode, line endings', () => {
 
 2024-01-01 open Assets:A ; trailing
   ; indented comment
-  k: "v" ; comment after meta
+  kk: "v" ; comment after meta
 2024-01-02 * "x" ; comment
   ; between postings
   Assets:A  1 USD ; after posting
@@ -40,15 +40,15 @@ describe('comments, blank lines, org-mode, line endings', () => {
 `;
     const ds = ok(text);
     expect(ds.map((d) => d.type)).toEqual(['open', 'transaction']);
-    expect(ds[0].meta).toEqual([{ key: 'k', kind: 'string', text: 'v' }]);
+    expect(ds[0].meta).toEqual([{ key: 'kk', kind: 'string', text: 'v' }]);
     expect(ds[0].src.line).toBe(8);
-    expect(bytesOf(text, ds[0].src.start, ds[0].src.end)).toBe('2024-01-01 open Assets:A ; trailing\n  ; indented comment\n  k: "v" ; comment after meta');
+    expect(bytesOf(text, ds[0].src.start, ds[0].src.end)).toBe('2024-01-01 open Assets:A ; trailing\n  ; indented comment\n  kk: "v" ; comment after meta');
   });
 
   it('CRLF files read like LF files, spans exclude the CR', () => {
-    const r = parse('2024-01-01 open Assets:A\r\n  k: "v"\r\n\r\n2024-01-02 * "x"\r\n  Assets:A 1 USD\r\n  Assets:B\r\n');
+    const r = parse('2024-01-01 open Assets:A\r\n kk: "v"\r\n\r\n2024-01-02 * "x"\r\n  Assets:A 1 USD\r\n  Assets:B\r\n');
     expect(r.errors).toEqual([]);
-    expect(r.directives[0].meta).toEqual([{ key: 'k', kind: 'string', text: 'v' }]);
+    expect(r.directives[0].meta).toEqual([{ key: 'kk', kind: 'string', text: 'v' }]);
     expect(r.directives[0].src).toMatchObject({ line: 1, start: 0, end: 34 });
     expect(r.directives[1].src).toMatchObject({ line: 4, start: 38, end: 84 });
   });
@@ -170,12 +170,12 @@ popmeta location:
   });
 
   it('popping what was not pushed, and leaving pushes open, are errors', () => {
-    const r = parse('poptag #x\npopmeta k:\npushtag #open\npushmeta m: 1\n');
+    const r = parse('poptag #x\npopmeta kk:\npushtag #open\npushmeta mm: 1\n');
     expect(r.errors.map((e) => [e.message, e.src?.line, e.source])).toEqual([
       ['poptag #x: the tag was not pushed', 1, 'poptag #x'],
-      ['popmeta k: the key was not pushed', 2, 'popmeta k:'],
+      ['popmeta kk: the key was not pushed', 2, 'popmeta kk:'],
       ['pushtag #open is never popped in this file', 3, 'pushtag #open'],
-      ['pushmeta m is never popped in this file', 4, 'pushmeta m: 1'],
+      ['pushmeta mm is never popped in this file', 4, 'pushmeta mm: 1'],
     ]);
   });
 });

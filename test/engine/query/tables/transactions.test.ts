@@ -12,7 +12,7 @@ const s = ledger(`
 2024-01-02 balance Assets:Cash 100 USD
 2024-01-03 * "Shop" "Lunch" #t1 ^l1
   time: "12:00"
-  k: "v"
+  kk: "v"
   Assets:Cash  -10 USD
   Expenses:Food
 2024-01-03 ! "Dinner"
@@ -52,11 +52,11 @@ describe('#transactions', () => {
   });
 
   it('meta text, metas pairs and meta() read the transaction metadata', () => {
-    const [[meta, metas, k, ek, ak]] = rows(s, "SELECT meta, metas, meta('k'), entry_meta('k'), any_meta('k') FROM #transactions WHERE narration = 'Lunch'");
+    const [[meta, metas, k, ek, ak]] = rows(s, "SELECT meta, metas, meta('kk'), entry_meta('kk'), any_meta('kk') FROM #transactions WHERE narration = 'Lunch'");
     // Beancount time metadata stays metadata (it also sets the time of day).
-    expect(meta).toBe('k: "v", time: "12:00"');
+    expect(meta).toBe('kk: "v", time: "12:00"');
     expect(metas).toEqual([
-      { key: 'k', value: 'v' },
+      { key: 'kk', value: 'v' },
       { key: 'time', value: '12:00' },
     ]);
     expect([k, ek, ak]).toEqual(['v', 'v', 'v']);
