@@ -2,12 +2,14 @@
  * The `clients` section of `npm run bench`: issue 15's row "50 clients of mixed light requests
  * for 20 s, 20k transactions" (goal: p99 <= 250 ms, every client answered within 1 s). All 50
  * loops start at once on a served copy of the generated 20k-transaction ledger
- * (`npm run gen-ledger -- --transactions 20000 --seed 1`) and send MIXED_LIGHT (light.ts) one
- * request after another for 20 s. Reported: latency percentiles over every request, requests per
+ * (`npm run gen-ledger -- --transactions 20000 --seed 1`) and send mixedLight (light.ts; the
+ * dashboard summary of the last year) one request after another for 20 s. Reported: latency
+ * percentiles over every request and per path (which kind of request is slow), requests per
  * second, and per client the time from the start to its first answer (the slowest, and how many
  * waited over 1 s).
  */
-import { MIXED_LIGHT, firstAnswers, httpSend, startStream, summarizeWindow } from './light';
+import { firstAnswers, httpSend, mixedLight, startStream, summarizeWindow } from './light';
+import { appendTarget } from './reload';
 import { withServedCopy } from './server-child';
 
 export const CLIENTS_LEDGER = { name: '20k txns', transactions: 20_000, seed: '1' } as const;
@@ -18,7 +20,9 @@ export async function runClientsBench(opts: { root: string; file: string; log?: 
   const log = opts.log ?? ((line: string) => process.stderr.write(`bench clients: ${line}\n`));
   return withServedCopy(opts.root, opts.file, async (server) => {
     log(`server at ${server.url} (${server.loadLine}); ${CLIENTS_BENCH.clients} clients for ${CLIENTS_BENCH.seconds} s`);
-    const stream = startStream(httpSend(server.url), MIXED_LIGHT, CLIENTS_BENCH.clients, CLIENTS_BENCH.seconds * 1000);
+    const { date } = await appendTarget(server.url, opts.file);
+    const paths = mixedLight(`${date.slice(0, 4)}-01-01`, date);
+    const stream = startStream(httpSend(server.url), paths, CLIENTS_BENCH.clients, CLIENTS_BENCH.seconds * 1000);
     await new Promise((r) => setTimeout(r, CLIENTS_BENCH.seconds * 1000));
     const records = await stream.stop();
     const wall = (performance.now() - stream.t0) / 1000;
@@ -38,6 +42,11 @@ export async function runClientsBench(opts: { root: string; file: string; log?: 
       'server peak RSS MB': server.peakRssMb() ?? 'n/a',
     };
     if (all.firstFailure) out['first failure'] = all.firstFailure;
+    // Per path: "p50/max" ms, the path shortened to its endpoint.
+    for (const p of paths) {
+      const s = summarizeWindow(records.filter((r) => r.path === p));
+      out[`${p.split('?')[0].replace('/api/', '')} p50/max ms`] = `${Math.round(s.p50)}/${Math.round(s.max)}`;
+    }
     return out;
   });
 }

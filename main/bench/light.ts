@@ -18,9 +18,11 @@ export const LIGHT_PROBES = ['/api/errors?page=1&size=20', '/api/commodities/dis
 
 /**
  * The mix of the 50-client row: what opening the app's pages asks besides queries (the probes,
- * the first journal page, the dashboard summary, the saved queries).
+ * the first journal page, the dashboard summary of the range `from`..`to`, the saved queries).
  */
-export const MIXED_LIGHT = [...LIGHT_PROBES, '/api/journals?page=1&size=20', '/api/statistic/summary', '/api/query/saved'] as const;
+export function mixedLight(from: string, to: string): string[] {
+  return [...LIGHT_PROBES, '/api/journals?page=1&size=20', `/api/statistic/summary?from=${from}&to=${to}`, '/api/query/saved'];
+}
 
 /** One request of a stream: which client, when (performance.now() ms), and why it failed if it did. */
 export interface RequestRecord {

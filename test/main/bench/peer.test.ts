@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PEER_LIMITS, runRustledger, timeProcess } from '../../../main/bench/peer';
+import { PEER_LIMITS, runPeerQuery, runRustledger, timeProcess } from '../../../main/bench/peer';
 
 const dir = mkdtempSync(join(tmpdir(), 'peer-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -63,5 +63,29 @@ describe('timeProcess', () => {
     // 64 MiB touched: the peak is above it (when GNU time is there to measure it).
     if (r.rssMb !== null) expect(r.rssMb).toBeGreaterThan(64);
     expect(r.ms).toBeGreaterThan(0);
+  });
+});
+
+describe('runPeerQuery (a question in a form the peer accepts)', () => {
+  // A fake ledger that answers LIMIT n with n rows and count(*) with one.
+  const asked: string[] = [];
+  const ledger = {
+    query(text: string) {
+      asked.push(text);
+      if (/OFFSET/.test(text)) return { rows: [], errors: [{ message: 'syntax error at position 95' }] };
+      const m = /LIMIT (\d+)/.exec(text);
+      return { rows: Array.from({ length: m ? Number(m[1]) : 1 }, (_, i) => [i]), errors: [] };
+    },
+  };
+
+  it('runs every text, and the page is the rows after the skip', () => {
+    asked.length = 0;
+    expect(runPeerQuery(ledger, { texts: ['SELECT x LIMIT 1100', 'SELECT count(*)'], skipRows: 1000 })).toBe(100);
+    expect(asked).toEqual(['SELECT x LIMIT 1100', 'SELECT count(*)']);
+    expect(runPeerQuery(ledger, 'SELECT x LIMIT 7')).toBe(7);
+  });
+
+  it("the peer's error answer is thrown", () => {
+    expect(() => runPeerQuery(ledger, 'SELECT x LIMIT 100 OFFSET 1000')).toThrow('syntax error at position 95');
   });
 });
