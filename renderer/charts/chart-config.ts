@@ -9,6 +9,7 @@ import { dayNumber } from '../lib/day-number';
 import { displayOf, formatNumberIn } from '../lib/display-precision';
 import { formatDecimal } from '../lib/number-format';
 import type { Bar, LinePoint, TreeNode } from '../lib/chart-rule';
+import { cssVar } from './theme';
 import { tickLabel, timeAxis } from './time-axis';
 
 export const POSITIVE = '#3b7dd8';
@@ -185,9 +186,10 @@ export function treemapConfig(root: TreeNode, currency: string | null): ChartCon
           data: [],
           spacing: 1,
           borderWidth: 1,
-          borderColor: 'rgba(255,255,255,0.7)',
+          // Read at each draw: boxes separated and captions written in the theme's colours (dark mode).
+          borderColor: () => cssVar('--surface', '#ffffff'),
           backgroundColor: (ctx) => ((ctx.raw as TreemapRaw)?.isLeaf ? signOf(ctx.raw) : 'rgba(128,128,128,0.15)'),
-          captions: { display: true, color: '#333', font: { size: 12, weight: 'bold' } },
+          captions: { display: true, color: () => cssVar('--text', '#1d2430'), font: { size: 12, weight: 'bold' } },
           labels: {
             display: true,
             color: '#fff',

@@ -4,7 +4,8 @@
  */
 import type { Chart } from 'chart.js';
 
-function cssVar(name: string, fallback: string): string {
+/** A colour of the page's theme, read when called (so a scriptable chart option follows dark mode). */
+export function cssVar(name: string, fallback: string): string {
   if (typeof document === 'undefined') return fallback;
   const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return v === '' ? fallback : v;
