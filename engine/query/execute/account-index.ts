@@ -31,6 +31,27 @@ export function accountRows(postings: readonly Posting[]): AccountRows[] {
   return out;
 }
 
+const idCache = new WeakMap<readonly Posting[], Int32Array>();
+
+/**
+ * The account of each row as a small integer (its index in accountRows(postings), so accounts
+ * are numbered in order of their first row): grouping by account indexes an array by it instead
+ * of hashing and comparing the account text of every row (account strings are not interned, so
+ * a map look-up compares their characters). Cached like accountRows.
+ */
+export function accountIds(postings: readonly Posting[]): Int32Array {
+  let ids = idCache.get(postings);
+  if (ids) return ids;
+  ids = new Int32Array(postings.length);
+  const lists = accountRows(postings);
+  for (let k = 0; k < lists.length; k++) {
+    const at = lists[k].at;
+    for (let i = 0; i < at.length; i++) ids[at[i]] = k;
+  }
+  idCache.set(postings, ids);
+  return ids;
+}
+
 /**
  * Positions of the rows of the chosen accounts in ascending order, or null when they are all
  * the rows. Merging costs a few nanoseconds per row, less than evaluating the account

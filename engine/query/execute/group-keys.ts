@@ -6,6 +6,9 @@
  * A group key computed only from columns that are themselves group keys of identity types
  * (`account_sortkey(account)` next to `account`, as BALANCES groups) takes one value per group,
  * so it is left out of the look-up: it cannot split a group.
+ *
+ * On the postings table the account key can be looked up by row position instead (account ids,
+ * account-index.ts): the first level is then an array indexed by the row's account id.
  */
 import type { TypeName } from '../types';
 import { valueKey } from '../values';
@@ -54,6 +57,12 @@ function keyFn(k: CExpr): KeyFn {
 export class GroupIndex<G> {
   private readonly fns: KeyFn[];
   private readonly root = new Map<unknown, any>();
+  /** Account id of each source row when the account key is looked up by position, else null. */
+  private readonly ids: Int32Array | null = null;
+  /** The identifying keys other than the account, when `ids` is used. */
+  private readonly rest: KeyFn[] = [];
+  /** First level by account id: a group (no other key) or the map of the other keys. */
+  private readonly byAccount: any[] = [];
   /** Every group in order of its first row. */
   readonly groups: G[] = [];
   /** Key values of the last row, for consecutive grouping. */
@@ -61,8 +70,17 @@ export class GroupIndex<G> {
   private cur: unknown[];
   private started = false;
 
-  constructor(keys: readonly CExpr[]) {
-    this.fns = identifyingKeys(keys).map((i) => keyFn(keys[i]));
+  /**
+   * `accountIds`: the account id of each source row (postings tables only); used by findAt when
+   * the account column is one of the identifying keys.
+   */
+  constructor(keys: readonly CExpr[], accountIds: Int32Array | null = null) {
+    const identifying = identifyingKeys(keys);
+    this.fns = identifying.map((i) => keyFn(keys[i]));
+    if (accountIds !== null && identifying.some((i) => keys[i].key === 'col:account')) {
+      this.ids = accountIds;
+      this.rest = identifying.filter((i) => keys[i].key !== 'col:account').map((i) => keyFn(keys[i]));
+    }
     this.prev = new Array(this.fns.length);
     this.cur = new Array(this.fns.length);
   }
@@ -83,6 +101,39 @@ export class GroupIndex<G> {
       m = next;
     }
     const k = fns[last](st);
+    let g = m.get(k) as G | undefined;
+    if (g === undefined) {
+      g = make();
+      m.set(k, g);
+      this.groups.push(g);
+    }
+    return g;
+  }
+
+  /** As find, for the row at source position `at`: by its account id when the index has them. */
+  findAt(st: EvalState, at: number, make: () => G): G {
+    if (this.ids === null) return this.find(st, make);
+    const id = this.ids[at];
+    const rest = this.rest;
+    const last = rest.length - 1;
+    if (last < 0) {
+      let g = this.byAccount[id] as G | undefined;
+      if (g === undefined) {
+        g = make();
+        this.byAccount[id] = g;
+        this.groups.push(g);
+      }
+      return g;
+    }
+    let m = this.byAccount[id] as Map<unknown, any> | undefined;
+    if (m === undefined) this.byAccount[id] = m = new Map();
+    for (let i = 0; i < last; i++) {
+      const k = rest[i](st);
+      let next = m.get(k);
+      if (next === undefined) m.set(k, (next = new Map()));
+      m = next as Map<unknown, any>;
+    }
+    const k = rest[last](st);
     let g = m.get(k) as G | undefined;
     if (g === undefined) {
       g = make();

@@ -7,6 +7,9 @@
  */
 import type { TypeName } from '../types';
 import { GroupIndex } from './group-keys';
+import { accountIds } from './account-index';
+import { fastPaths } from './fast-paths';
+import type { Posting } from '../../ledger/snapshot';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
 import { replayRunning, Scanner } from './scan';
@@ -47,14 +50,18 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   // The bare balance column as an aggregate argument is handed over live: aggregates snapshot
   // what they keep (functions/aggregates.ts), so no copy is made for rows they only read.
   const live = slots.map((s) => s.args.map((a) => a.key === 'col:balance'));
+  // A booked posting row is its own position value (tables/postings.ts): sum(position) is handed
+  // the row without a call through the compiled column.
+  const postings = plan.table.name === 'postings' && fastPaths.enabled;
+  const rowItself = slots.map((s) => s.args.map((a) => postings && a.key === 'col:position'));
   /** Source positions of the chosen rows (for the replay) and the current row's ordinal. */
   const chosen: number[] = [];
   let ordinal = -1;
-  const scanAll = (visit: () => boolean | void, before?: () => boolean | void) =>
+  const scanAll = (visit: (at: number) => boolean | void, before?: () => boolean | void) =>
     new Scanner(plan, source, st, deadline).run((at) => {
       ordinal++;
       if (anyDeferred) chosen.push(at);
-      return visit();
+      return visit(at);
     }, before);
 
   const newGroup = (hollow: boolean): Group => {
@@ -77,7 +84,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
         args = argBufs[i];
         let hasNull = false;
         for (let j = 0; j < s.args.length; j++) {
-          const v = live[i][j] ? st.running : s.args[j].eval(st);
+          const v = live[i][j] ? st.running : rowItself[i][j] ? st.row : s.args[j].eval(st);
           if (v === null) hasNull = true;
           args[j] = v;
         }
@@ -99,7 +106,9 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     const out = evalAll(plan.targets, st);
     return { keys: orderExprs.length ? evalAll(orderExprs, st) : NO_ARGS, seq: seq++, values: out, size: rowSize(types, out) };
   };
-  const index = new GroupIndex<Group>(keys);
+  // Not for consecutive grouping, which compares each row's keys with the previous row's.
+  const byAccount = postings && !consecutive && keys.some((k) => k.key === 'col:account');
+  const index = new GroupIndex<Group>(keys, byAccount ? accountIds(source as readonly Posting[]) : null);
   /** Replays the running balance and fills the deferred values of these groups. */
   const fillDeferred = (groups: Group[]) => {
     if (!anyDeferred) return;
@@ -194,8 +203,8 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   }
 
   const makeGroup = () => newGroup(false);
-  scanAll(() => {
-    step(index.find(st, makeGroup));
+  scanAll((at) => {
+    step(index.findAt(st, at, makeGroup));
   });
   fillDeferred(index.groups);
   const rows: OutRow[] = [];
