@@ -196,6 +196,8 @@ export const SyntaxMessages = {
   invalidAccount: (text: string) =>
     `invalid account name "${text}" (components are separated by ":" and start with an uppercase letter, a digit or a non-ASCII letter)`,
   invalidCurrency: (text: string) => `invalid currency "${text}"`,
+  noIntegerPart: (found: string) => `a number needs its integer part in Beancount files (write 0.5, not .5), found ${found}`,
+  notInBeancount: (what: string, found: string) => `${what} is not allowed in Beancount files (bean-check 2.3.5 refuses it), found ${found}`,
   oneLetterKey: (key: string) =>
     `metadata key "${key}" has one letter: Beancount (bean-check 2.3.5) needs two or more characters in a key (.zhang files accept it)`,
   invalidNumber: (text: string) => `invalid number ${text}`,

@@ -120,10 +120,11 @@ export function readDatedDirective(sc: Scanner, keyword: string, date: DayNum, t
       sc.blank('the custom directive name');
       const name = sc.readName('the custom directive name');
       const values: MetaEntry[] = [];
+      const strict = !sc.zhang && !name.startsWith('budget');
       for (;;) {
         sc.ws();
         if (sc.atEol()) break;
-        values.push(readCustomValue(sc));
+        values.push(readCustomValue(sc, strict));
       }
       d = { type: 'custom', date, time, meta, src, name, values };
       break;

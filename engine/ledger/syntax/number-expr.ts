@@ -85,6 +85,9 @@ function factor(sc: Scanner, depth: number): Dec {
     return v;
   }
   if (isDigit(c) || (c === DOT && isDigit(sc.code(sc.pos + 1)))) {
+    // bean-check 2.3.5's lexer has no number without an integer part ("Invalid token: '.5'"); the
+    // spec is silent, so Beancount files follow it. zhang keeps reading `.5`.
+    if (c === DOT && !sc.zhang) sc.fail(M.noIntegerPart(sc.describe()));
     if (sc.matchDate(sc.pos) >= 0) sc.fail(M.expected('a number', 'a date'));
     return literal(sc);
   }

@@ -55,6 +55,9 @@ export function readMetaValue(sc: Scanner, key: string): MetaEntry {
   const c = sc.code();
   if (c === QUOTE) return entry(key, 'string', sc.readString());
   if (sc.isTagOrLinkAt()) {
+    // bean-check 2.3.5 takes a tag as a metadata value but not a link ("syntax error, unexpected
+    // LINK"); the spec is silent, so Beancount files follow it.
+    if (c !== HASH && !sc.zhang) sc.fail(M.notInBeancount('a link (^name) as a metadata value', sc.describe()));
     const kind: MetaKind = c === HASH ? 'tag' : 'link';
     return entry(key, kind, sc.readTagName());
   }
@@ -109,12 +112,20 @@ function rawLineText(sc: Scanner): string {
  * One argument of a custom directive: string, date, bool, amount, number, account, currency;
  * a bare word reads as a string so `custom budget Food USD` (zhang's spelling) works.
  */
-export function readCustomValue(sc: Scanner): MetaEntry {
+export function readCustomValue(sc: Scanner, strict = false): MetaEntry {
   const c = sc.code();
   if (c === QUOTE) return entry('', 'string', sc.readString());
   if (isDigit(c) && sc.matchDate(sc.pos) >= 0) return entry('', 'date', formatDate(sc.readDate()));
   if (isNumberStart(sc)) return numberOrAmount(sc, '');
-  if (isUpper(c) || isNonAscii(c)) return upperWord(sc, '', true);
+  if (isUpper(c) || isNonAscii(c)) {
+    const v = upperWord(sc, '', true);
+    // bean-check 2.3.5's custom values are strings, dates, booleans, amounts, numbers and
+    // accounts: a lone currency or NULL is "syntax error, unexpected CURRENCY/NONE" there, and
+    // the spec is silent, so Beancount files follow it (`strict`; the project's own budget forms
+    // keep their bare currencies).
+    if (strict && (v.kind === 'currency' || v.kind === 'null')) sc.fail(M.notInBeancount(`${v.kind === 'null' ? 'NULL' : 'a currency alone'} as a custom value`, JSON.stringify(v.kind === 'null' ? 'NULL' : v.text)), sc.pos - (v.kind === 'null' ? 4 : v.text.length));
+    return v;
+  }
   if (isWordChar(c)) return entry('', 'string', sc.readBareWord('a value'));
   return sc.fail(M.expected('a value', sc.describe()));
 }
