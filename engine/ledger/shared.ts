@@ -25,6 +25,15 @@ export class NameLists {
     return (node.list ??= Object.freeze([name]) as unknown as string[]);
   }
 
+  /** The shared list of two names, `a` < `b` (no list made to look it up). */
+  two(a: string, b: string): string[] {
+    let first = this.root.next.get(a);
+    if (first === undefined) this.root.next.set(a, (first = { next: new Map(), list: null }));
+    let node = first.next.get(b);
+    if (node === undefined) first.next.set(b, (node = { next: new Map(), list: null }));
+    return (node.list ??= Object.freeze([a, b]) as unknown as string[]);
+  }
+
   /** The shared list equal to `sorted` (sorted, without duplicates; not kept). */
   of(sorted: readonly string[]): string[] {
     if (sorted.length === 0) return NO_STRINGS;

@@ -70,79 +70,107 @@ function byCurrencyOfResidual(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** No cost, no price, every amount either complete or absent: the common case, booked directly. */
-function isSimple(txn: TransactionAst): boolean {
-  for (const p of txn.postings) if (p.cost !== null || p.price !== null || (p.number === null) !== (p.currency === null)) return false;
-  return true;
-}
-
-const NO_LOT_PROBLEMS: LotProblem[] = Object.freeze([]) as unknown as LotProblem[];
-const NO_COST_PROBLEMS: CostProblem[] = Object.freeze([]) as unknown as CostProblem[];
-
-/**
- * Same result as the general path for simple transactions (one group per currency in order of
- * first appearance, the auto posting filling each), without its intermediate structures.
- */
-// Working lists of bookSimple, reused (it is not re-entrant): fresh ones per transaction were
-// most of what loading a ledger allocates.
-const currencies: string[] = [];
-const sums: Dec[] = [];
-
-function bookSimple(txn: TransactionAst, ctx: BookingContext): BookedTxn {
-  currencies.length = 0;
-  sums.length = 0;
-  let auto = -1;
-  let lastAuto = -1;
+/** No cost, no price, every amount either complete or absent: the common case, booked directly (SimpleRows.book). */
+export function isSimple(txn: TransactionAst): boolean {
   const ps = txn.postings;
   for (let i = 0; i < ps.length; i++) {
     const p = ps[i];
-    if (p.number === null) {
-      if (auto < 0) auto = i;
-      lastAuto = i;
-      continue;
-    }
-    const k = currencies.indexOf(p.currency!);
-    if (k < 0) {
-      currencies.push(p.currency!);
-      sums.push(p.number);
-    } else sums[k] = sums[k].plus(p.number);
+    if (p.cost !== null || p.price !== null || (p.number === null) !== (p.currency === null)) return false;
   }
-  // Beancount places this error on the last auto posting.
-  if (lastAuto !== auto) return { ok: false, multipleAuto: true, message: 'more than one posting without an amount', index: lastAuto };
-  const tolerances = inferTolerances(ps, ctx.options);
-  // Rows in posting order; the auto posting's rows (one per currency left unbalanced) at its place.
-  let count = auto < 0 ? ps.length : ps.length - 1;
-  if (auto >= 0) for (let k = 0; k < sums.length; k++) if (!sums[k].isZero()) count++;
-  const rows: Row[] = new Array(count);
-  let n = 0;
-  for (let i = 0; i < ps.length; i++) {
-    const p = ps[i];
-    if (i !== auto) {
-      const currency = p.currency!;
-      const w = { index: i, ast: p, number: p.number, currency, cost: null, price: null, auto: false };
-      rows[n++] = { w, units: p.number!, cost: null, price: null, weight: p.number!, weightCurrency: currency, automatic: false, reduces: false, lot: undefined };
-      continue;
-    }
-    for (let k = 0; k < currencies.length; k++) {
-      if (sums[k].isZero()) continue;
-      const currency = currencies[k];
-      const units = quantize(tolerances.get(currency), sums[k].neg());
-      const w = { index: auto, ast: p, number: null, currency, cost: null, price: null, auto: true };
-      rows[n++] = { w, units, cost: null, price: null, weight: units, weightCurrency: currency, automatic: true, reduces: false, lot: undefined };
-      sums[k] = sums[k].plus(units);
-    }
-  }
-  let off: string[] | null = null;
-  for (let k = 0; k < currencies.length; k++) {
-    if (sums[k].abs().cmp(tolerances.get(currencies[k])) > 0) (off ??= []).push(`${sums[k]} ${currencies[k]}`);
-  }
-  // Residuals are listed by currency (rare: only unbalanced transactions get here).
-  if (off !== null && off.length > 1) off.sort(byCurrencyOfResidual);
-  return { ok: true, rows, balanced: off === null, residual: off ? off.join(', ') : null, lotProblems: NO_LOT_PROBLEMS, costProblems: NO_COST_PROBLEMS };
+  return true;
 }
 
+/** Why a transaction cannot be completed (it is then rejected). */
+export type BookingFailure = Extract<BookedTxn, { ok: false }>;
+
+/**
+ * The rows of a simple transaction in posting order, as parallel lists refilled for every
+ * transaction: the walk turns them into posting rows directly. A Row and a WorkPosting per posting
+ * (what the general path needs) were a third of what booking a plain ledger allocated.
+ */
+export class SimpleRows {
+  count = 0;
+  /** Written position of the posting each row comes from (the auto posting gives one row per currency). */
+  readonly posting: number[] = [];
+  readonly units: Dec[] = [];
+  readonly currency: string[] = [];
+  readonly automatic: boolean[] = [];
+  balanced = true;
+  /** Residual beyond tolerance, as text (`-0.01 USD, 2 EUR`), when unbalanced. */
+  residual: string | null = null;
+
+  private push(posting: number, units: Dec, currency: string, automatic: boolean): void {
+    const n = this.count++;
+    this.posting[n] = posting;
+    this.units[n] = units;
+    this.currency[n] = currency;
+    this.automatic[n] = automatic;
+  }
+
+  /**
+   * Books a simple transaction (isSimple) into these lists: same result as the general path (one
+   * group per currency in order of first appearance, the auto posting filling each), without its
+   * intermediate structures. Null when booked, else why it is rejected.
+   */
+  book(txn: TransactionAst, ctx: BookingContext): BookingFailure | null {
+    this.count = 0;
+    currencies.length = 0;
+    sums.length = 0;
+    let auto = -1;
+    let lastAuto = -1;
+    const ps = txn.postings;
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i];
+      if (p.number === null) {
+        if (auto < 0) auto = i;
+        lastAuto = i;
+        continue;
+      }
+      const k = currencies.indexOf(p.currency!);
+      if (k < 0) {
+        currencies.push(p.currency!);
+        sums.push(p.number);
+      } else sums[k] = sums[k].plus(p.number);
+    }
+    // Beancount places this error on the last auto posting.
+    if (lastAuto !== auto) return { ok: false, multipleAuto: true, message: 'more than one posting without an amount', index: lastAuto };
+    const tolerances = inferTolerances(ps, ctx.options);
+    // The auto posting's rows (one per currency left unbalanced) at its place.
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i];
+      if (i !== auto) {
+        this.push(i, p.number!, p.currency!, false);
+        continue;
+      }
+      for (let k = 0; k < currencies.length; k++) {
+        if (sums[k].isZero()) continue;
+        const currency = currencies[k];
+        const units = quantize(tolerances.get(currency), sums[k].neg());
+        this.push(auto, units, currency, true);
+        sums[k] = sums[k].plus(units);
+      }
+    }
+    let off: string[] | null = null;
+    for (let k = 0; k < currencies.length; k++) {
+      if (sums[k].abs().cmp(tolerances.get(currencies[k])) > 0) (off ??= []).push(`${sums[k]} ${currencies[k]}`);
+    }
+    // Residuals are listed by currency (rare: only unbalanced transactions get here).
+    if (off !== null && off.length > 1) off.sort(byCurrencyOfResidual);
+    this.balanced = off === null;
+    this.residual = off ? off.join(', ') : null;
+    return null;
+  }
+}
+
+// Working lists of SimpleRows.book, reused (it is not re-entrant).
+const currencies: string[] = [];
+const sums: Dec[] = [];
+
+/**
+ * Books any transaction by Beancount's full method (simple ones give the same rows as
+ * SimpleRows.book, which the walk uses for them).
+ */
 export function bookTransaction(txn: TransactionAst, ctx: BookingContext): BookedTxn {
-  if (isSimple(txn)) return bookSimple(txn, ctx);
   const cat = categorize(txn.postings, ctx.holdingsOf);
   if (!cat.ok) return { ok: false, multipleAuto: cat.multipleAuto, message: cat.message, index: cat.index };
   const tolerances = inferTolerances(txn.postings, ctx.options);

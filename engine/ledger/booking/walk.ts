@@ -22,7 +22,7 @@ import { AccountBook, accountError } from './accounts';
 import { assertionHolds, Balances, isUnder } from './balances';
 import type { Method } from './lots';
 import { canonical } from './holdings';
-import { bookTransaction } from './transaction';
+import { bookTransaction, isSimple, SimpleRows, type BookingFailure } from './transaction';
 
 export interface WalkInput {
   /** Directives in file order (plugin-made opens appended). */
@@ -87,6 +87,10 @@ function sortedUnique(xs: readonly string[]): string[] {
 
 /** Posting rows of the transaction being booked (reused; the transaction keeps an exact-size copy). */
 const scratch: Posting[] = [];
+/** Rows of the simple transaction being booked (reused). */
+const simpleRows = new SimpleRows();
+
+const NO_POSTINGS: Posting[] = Object.freeze([]) as unknown as Posting[];
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -122,7 +126,7 @@ function accountsOf(d: DirectiveAst, lists: NameLists): string[] {
       if (ps.length === 2) {
         const a = ps[0].account;
         const b = ps[1].account;
-        return a === b ? lists.one(a) : lists.of(a < b ? [a, b] : [b, a]);
+        return a === b ? lists.one(a) : a < b ? lists.two(a, b) : lists.two(b, a);
       }
       if (ps.length === 1) return lists.one(ps[0].account);
       const names: string[] = [];
@@ -314,6 +318,29 @@ export function walk(input: WalkInput): WalkOutput {
     return c;
   };
 
+  // Error bookkeeping of the transaction being booked (reset per transaction; made on its first error).
+  let kinds: string[] | null = null;
+  let site: { src: SourceRef; date: DayNum; txnId: string } | null = null;
+  let seenAccount: Set<string> | null = null;
+  /** Checks a posting row's account (open on the date, currency allowed); each problem once per transaction. */
+  const checkPosting = (d: TransactionAst, id: string, account: string, currency: string) => {
+    const allowed = lifecycle.check(account, d.date);
+    if (!allowed.ok) {
+      seenAccount ??= new Set();
+      if (!seenAccount.has(account)) {
+        seenAccount.add(account);
+        kinds = report(errors, kinds, accountError((site ??= { src: d.src, date: d.date, txnId: id }), account, allowed)!);
+      }
+    } else if (allowed.currencies.length > 0 && !allowed.currencies.includes(currency)) {
+      seenAccount ??= new Set();
+      if (!seenAccount.has(account + '|' + currency)) {
+        seenAccount.add(account + '|' + currency);
+        const e = Errors.currencyNotAllowed((site ??= { src: d.src, date: d.date, txnId: id }), account, currency, [...allowed.currencies]);
+        kinds = report(errors, kinds, e);
+      }
+    }
+  };
+
   for (let k = 0; k < order.length; k++) {
     const slot = order[k];
     const i = slot >> 1;
@@ -336,12 +363,13 @@ export function walk(input: WalkInput): WalkOutput {
 
     switch (d.type) {
       case 'transaction': {
-        const r = bookTransaction(d, ctx);
         const id = input.directiveId(d);
-        if (!r.ok) {
+        const r = isSimple(d) ? null : bookTransaction(d, ctx);
+        const failure: BookingFailure | null = r === null ? simpleRows.book(d, ctx) : r.ok ? null : r;
+        if (failure !== null) {
           // On the posting the failure is about, as bean-check reports it.
-          const site = { src: d.postings[r.index]?.src ?? d.src, date: d.date, txnId: id };
-          const e = r.multipleAuto ? Errors.multipleImplicit(site, null) : Errors.cannotInfer(site, r.message);
+          const at = { src: d.postings[failure.index]?.src ?? d.src, date: d.date, txnId: id };
+          const e = failure.multipleAuto ? Errors.multipleImplicit(at, null) : Errors.cannotInfer(at, failure.message);
           // The error still carries its transaction's id (spec #errors), not one of the posting's position.
           e.id = id;
           errors.push(e);
@@ -359,84 +387,82 @@ export function walk(input: WalkInput): WalkOutput {
           tags: sortedUnique(d.tags),
           links: sortedUnique(d.links),
           meta: d.meta,
-          postings: [],
-          balanced: r.balanced,
+          postings: NO_POSTINGS,
+          balanced: r === null ? simpleRows.balanced : r.ok && r.balanced,
           errors: NO_STRINGS,
           src: d.src,
         };
-        // Error bookkeeping is made on the first error only: most transactions have none.
-        let kinds: string[] | null = null;
-        let site: { src: SourceRef; date: DayNum; txnId: string } | null = null;
-        let seenAccount: Set<string> | null = null;
+        kinds = null;
+        site = null;
+        seenAccount = null;
         const rowsOut = scratch;
         rowsOut.length = 0;
-        for (const row of r.rows) {
-          const p = row.w.ast;
-          const units = { number: row.units, currency: row.w.currency };
-          const posting: Posting = {
-            txn,
-            index: row.w.index,
-            flag: p.flag,
-            account: p.account,
-            units,
-            cost: row.cost,
-            price: row.price !== null && row.w.price ? { number: row.price, currency: row.w.price.currency } : null,
-            weight: row.weightCurrency === units.currency && row.weight === row.units ? units : { number: row.weight, currency: row.weightCurrency },
-            meta: p.meta,
-            automatic: row.automatic,
-          };
-          rowsOut.push(posting);
-          balances.add(p.account, units.currency, units.number, row.cost, row.lot);
-          const allowed = lifecycle.check(p.account, d.date);
-          if (!allowed.ok) {
-            seenAccount ??= new Set();
-            if (!seenAccount.has(p.account)) {
-              seenAccount.add(p.account);
-              kinds = report(errors, kinds, accountError((site ??= { src: d.src, date: d.date, txnId: id }), p.account, allowed)!);
-            }
-          } else if (allowed.currencies.length > 0 && !allowed.currencies.includes(units.currency)) {
-            seenAccount ??= new Set();
-            if (!seenAccount.has(p.account + '|' + units.currency)) {
-              seenAccount.add(p.account + '|' + units.currency);
-              const e = Errors.currencyNotAllowed((site ??= { src: d.src, date: d.date, txnId: id }), p.account, units.currency, [...allowed.currencies]);
-              kinds = report(errors, kinds, e);
-            }
+        if (r === null) {
+          // Simple: no cost, no price; weight is units.
+          const rows = simpleRows;
+          for (let j = 0; j < rows.count; j++) {
+            const p = d.postings[rows.posting[j]];
+            const units = { number: rows.units[j], currency: rows.currency[j] };
+            rowsOut.push({ txn, index: rows.posting[j], flag: p.flag, account: p.account, units, cost: null, price: null, weight: units, meta: p.meta, automatic: rows.automatic[j] });
+            balances.add(p.account, units.currency, units.number, null);
+            checkPosting(d, id, p.account, units.currency);
           }
-          if (input.implicitPrices) {
-            let priced: { number: Dec; currency: string } | null = null;
-            if (posting.price) priced = posting.price;
-            else if (row.cost && !row.reduces) priced = { number: row.cost.number, currency: row.cost.currency };
-            if (priced) {
-              const key = d.date + '|' + units.currency + '|' + canonical(priced.number) + '|' + priced.currency;
-              if (!implicitSeen.has(key)) {
-                implicitSeen.add(key);
-                implicit.push({
-                  row: { date: d.date, time: txn.time, timestamp: txn.timestamp, currency: units.currency, amount: priced, meta: NO_META, seq: -1, src: d.src },
-                  txn,
-                });
+          if (!rows.balanced) kinds = report(errors, kinds, Errors.unbalanced((site ??= { src: d.src, date: d.date, txnId: id }), rows.residual!));
+        } else if (r.ok) {
+          for (const row of r.rows) {
+            const p = row.w.ast;
+            const units = { number: row.units, currency: row.w.currency };
+            const posting: Posting = {
+              txn,
+              index: row.w.index,
+              flag: p.flag,
+              account: p.account,
+              units,
+              cost: row.cost,
+              price: row.price !== null && row.w.price ? { number: row.price, currency: row.w.price.currency } : null,
+              weight: row.weightCurrency === units.currency && row.weight === row.units ? units : { number: row.weight, currency: row.weightCurrency },
+              meta: p.meta,
+              automatic: row.automatic,
+            };
+            rowsOut.push(posting);
+            balances.add(p.account, units.currency, units.number, row.cost, row.lot);
+            checkPosting(d, id, p.account, units.currency);
+            if (input.implicitPrices) {
+              let priced: { number: Dec; currency: string } | null = null;
+              if (posting.price) priced = posting.price;
+              else if (row.cost && !row.reduces) priced = { number: row.cost.number, currency: row.cost.currency };
+              if (priced) {
+                const key = d.date + '|' + units.currency + '|' + canonical(priced.number) + '|' + priced.currency;
+                if (!implicitSeen.has(key)) {
+                  implicitSeen.add(key);
+                  implicit.push({
+                    row: { date: d.date, time: txn.time, timestamp: txn.timestamp, currency: units.currency, amount: priced, meta: NO_META, seq: -1, src: d.src },
+                    txn,
+                  });
+                }
               }
             }
           }
-        }
-        if (r.lotProblems.length || r.costProblems.length || !r.balanced) {
-          site ??= { src: d.src, date: d.date, txnId: id };
-          for (const lp of r.lotProblems) {
-            const e =
-              lp.kind === 'ambiguous'
-                ? Errors.ambiguousLots(site, lp.account, lp.posting, lp.detail)
-                : lp.kind === 'average'
-                  ? Errors.unsupportedBooking(site, lp.account, 'AVERAGE', 'FIFO')
-                  : Errors.notEnoughLots(site, lp.account, lp.posting, lp.detail);
-            kinds = report(errors, kinds, e);
+          if (r.lotProblems.length || r.costProblems.length || !r.balanced) {
+            const at = (site ??= { src: d.src, date: d.date, txnId: id });
+            for (const lp of r.lotProblems) {
+              const e =
+                lp.kind === 'ambiguous'
+                  ? Errors.ambiguousLots(at, lp.account, lp.posting, lp.detail)
+                  : lp.kind === 'average'
+                    ? Errors.unsupportedBooking(at, lp.account, 'AVERAGE', 'FIFO')
+                    : Errors.notEnoughLots(at, lp.account, lp.posting, lp.detail);
+              kinds = report(errors, kinds, e);
+            }
+            for (const cp of r.costProblems) {
+              const on = { src: d.postings[cp.index]?.src ?? d.src, date: d.date, txnId: id };
+              const e = Errors.invalidCost(on, cp.account, cp.message);
+              e.id = id;
+              kinds = report(errors, kinds, e);
+            }
+            // bean-check reports a failed lot reduction alone: the residual it leaves is its consequence.
+            if (!r.balanced && r.lotProblems.length === 0) kinds = report(errors, kinds, Errors.unbalanced(at, r.residual!));
           }
-          for (const cp of r.costProblems) {
-            const at = { src: d.postings[cp.index]?.src ?? d.src, date: d.date, txnId: id };
-            const e = Errors.invalidCost(at, cp.account, cp.message);
-            e.id = id;
-            kinds = report(errors, kinds, e);
-          }
-          // bean-check reports a failed lot reduction alone: the residual it leaves is its consequence.
-          if (!r.balanced && r.lotProblems.length === 0) kinds = report(errors, kinds, Errors.unbalanced(site, r.residual!));
         }
         txn.postings = exact(rowsOut);
         if (kinds !== null) txn.errors = sortedUnique(kinds);
