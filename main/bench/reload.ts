@@ -7,7 +7,8 @@
  * whole load. The `reload` section runs rounds while a stream of light requests (4 clients, the
  * LIGHT_PROBES of light.ts) runs from the first round to the last, and summarizes the requests
  * that overlapped each reload (save to served), and separately the same length of time after it,
- * when the engine pool's other worker catches up with the new ledger.
+ * when the engine pool's other worker catches up with the new ledger. The poll's own longest
+ * answer is reported too: it is a small query, and queries wait differently from the probes.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { LIGHT_PROBES, httpSend, inWindow, startStream, summarizeWindow } from './light';
@@ -126,6 +127,9 @@ export async function runReloadBench(opts: ReloadBenchOptions): Promise<Record<s
     out['save->served ms'] = median(rounds.map((r) => r.saveToServedMs));
     out['reload load ms'] = median(rounds.map((r) => r.loadMs));
     out['reload rounds'] = rounds.map((r) => `${Math.round(r.saveToServedMs)}/${r.loadMs}`).join(' ');
+    // The poll is itself a small query (count of one payee): its longest answer is how long a
+    // light *query* waited during a reload (queries are "heavy" to the engine pool).
+    out['query poll max ms during'] = Math.max(...rounds.map((r) => r.longestPollMs));
     out['light requests during'] = during.count;
     out['light failures during'] = during.failures;
     out['light p50 ms during'] = during.p50;
