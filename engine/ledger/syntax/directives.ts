@@ -139,7 +139,9 @@ export function readDatedDirective(sc: Scanner, keyword: string, date: DayNum, t
     default:
       return null;
   }
-  sc.endLine(`in the ${keyword} directive`);
+  // The message is built only on failure: a template here was a garbage string per directive.
+  sc.ws();
+  sc.endLine(sc.atEol() ? '' : `in the ${keyword} directive`);
   d.meta = readMetaBlock(sc);
   return d;
 }

@@ -7,7 +7,6 @@ import { Dec } from '../../decimal';
 import { SyntaxMessages as M } from '../errors';
 import { COMMA, DOT, LPAREN, MINUS, PLUS, RPAREN, SLASH, STAR, isDigit } from './chars';
 import type { Scanner } from './scanner';
-import { SliceCache, hashStep } from './slice-table';
 
 /** Deep enough for any real amount, shallow enough to never exhaust the stack. */
 const MAX_DEPTH = 64;
@@ -94,60 +93,85 @@ function factor(sc: Scanner, depth: number): Dec {
   return sc.fail(M.expected('a number', sc.describe()));
 }
 
-/** Literals repeat (1.00, 100 USD, prices): decimals are immutable, so one per distinct text. */
-const literals = new SliceCache<Dec>(8192);
+/**
+ * Literals repeat (1.00, 100 USD, prices): decimals are immutable, so one per distinct value.
+ * Keyed by the scanned digits as a number, the places and the sign (not by the text), so a
+ * look-up allocates nothing: no key string is cut out of the source on a miss either (a large
+ * ledger has hundreds of thousands of distinct amounts, and each key string was garbage).
+ * `1,000` and `1000` are the same value and places, so they may share one Dec.
+ */
+const CACHE_BITS = 13;
+const CACHE_MASK = (1 << CACHE_BITS) - 1;
+const cacheM = new Float64Array(1 << CACHE_BITS);
+/** dp * 2 + sign, or -1 for an empty slot. */
+const cacheTag = new Int32Array(1 << CACHE_BITS).fill(-1);
+const cacheDec: (Dec | undefined)[] = new Array(1 << CACHE_BITS).fill(undefined);
+
+/** Largest digit count whose value is exact in a double (and so as a cache key). */
+const MAX_EXACT_DIGITS = 15;
+
+function cacheSlot(m: number, tag: number): number {
+  // m < 10^15 fits 50 bits: mix its low 32 bits and what is above them with the tag.
+  const lo = m % 4294967296 | 0;
+  const hi = (m / 4294967296) | 0;
+  let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1) ^ Math.imul(tag, 0x85ebca6b), 0xcc9e2d51);
+  h ^= h >>> 15;
+  return h & CACHE_MASK;
+}
 
 /** `123`, `-1,234.50` (commas group thousands, checked), `12.`, `.5`. */
 function literal(sc: Scanner): Dec {
   const s = sc.s;
+  const n = sc.n;
   const start = sc.pos;
   let i = start;
-  let h = 0;
   let commas = false;
   let groupOk = true;
   let run = 0;
   // The digits as a number while exact (15 digits at most): BigInt of a number is much cheaper
-  // than BigInt of a string.
+  // than BigInt of a string, and the number is the cache key.
   let m = 0;
   let digits = 0;
   let dp = 0;
   const neg = s.charCodeAt(i) === MINUS;
-  if (neg) h = hashStep(h, s.charCodeAt(i++));
-  while (i < sc.n) {
+  if (neg) i++;
+  while (i < n) {
     const c = s.charCodeAt(i);
-    if (isDigit(c)) {
+    if (c >= 48 && c <= 57) {
       run++;
       m = m * 10 + (c - 48);
       digits++;
-    } else if (c === COMMA && isDigit(sc.code(i + 1))) {
+    } else if (c === COMMA && i + 1 < n && isDigit(s.charCodeAt(i + 1))) {
       // The first group has 1 to 3 digits, each later one exactly 3.
       if (commas ? run !== 3 : run > 3 || run === 0) groupOk = false;
       commas = true;
       run = 0;
     } else break;
-    h = hashStep(h, c);
     i++;
   }
   if (commas && run !== 3) groupOk = false;
-  if (sc.code(i) === DOT) {
-    h = hashStep(h, DOT);
+  if (i < n && s.charCodeAt(i) === DOT) {
     i++;
-    for (let c: number; i < sc.n && isDigit((c = s.charCodeAt(i))); i++) {
-      h = hashStep(h, c);
+    for (let c: number; i < n && (c = s.charCodeAt(i)) >= 48 && c <= 57; i++) {
       m = m * 10 + (c - 48);
       digits++;
       dp++;
     }
   }
-  const hit = literals.get(s, start, i, h);
-  if (hit !== undefined) {
-    sc.pos = i;
-    return hit;
-  }
-  const text = s.slice(start, i);
-  const d = !groupOk ? null : digits > 0 && digits <= 15 ? Dec.fromScaled(BigInt(neg ? -m : m), dp) : Dec.parse(text);
-  if (d === null) return sc.fail(M.invalidNumber(text), start);
-  literals.set(text, d, h);
+  if (!groupOk || digits === 0) return sc.fail(M.invalidNumber(s.slice(start, i)), start);
   sc.pos = i;
+  if (digits > MAX_EXACT_DIGITS) {
+    // Beyond a double's exact range: the text is the only exact form (rare; not cached).
+    const d = Dec.parse(s.slice(start, i));
+    if (d === null) return sc.fail(M.invalidNumber(s.slice(start, i)), start);
+    return d;
+  }
+  const tag = dp * 2 + (neg ? 1 : 0);
+  const k = cacheSlot(m, tag);
+  if (cacheTag[k] === tag && cacheM[k] === m) return cacheDec[k]!;
+  const d = Dec.fromScaled(BigInt(neg ? -m : m), dp);
+  cacheM[k] = m;
+  cacheTag[k] = tag;
+  cacheDec[k] = d;
   return d;
 }

@@ -40,23 +40,40 @@ export class Positions {
     this.ascii = Buffer.byteLength(s, 'utf8') === s.length;
   }
 
+  /**
+   * Index of the first newline at or after `ci` (the text's length when none), ASCII texts only.
+   * Kept so that a move within the current line costs nothing: asking for four positions on one
+   * posting line searched for the line's end four times (a third of the parse of a large ledger).
+   */
+  private nextNl = -1;
+
   private moveAscii(to: number): void {
     const s = this.s;
     let line = this.line;
     let ls = this.lineStart;
+    let next = this.nextNl;
     if (to >= this.ci) {
-      for (let nl = s.indexOf('\n', this.ci); nl >= 0 && nl < to; nl = s.indexOf('\n', nl + 1)) {
+      if (next < this.ci) next = this.findNl(this.ci);
+      while (next < to) {
         line++;
-        ls = nl + 1;
+        ls = next + 1;
+        next = this.findNl(ls);
       }
     } else {
       for (let nl = s.lastIndexOf('\n', this.ci - 1); nl >= to; nl = nl > 0 ? s.lastIndexOf('\n', nl - 1) : -1) line--;
       ls = to === 0 ? 0 : s.lastIndexOf('\n', to - 1) + 1;
+      next = this.findNl(to);
     }
     this.line = line;
     this.lineStart = ls;
+    this.nextNl = next;
     this.ci = to;
     this.bi = to;
+  }
+
+  private findNl(from: number): number {
+    const nl = this.s.indexOf('\n', from);
+    return nl < 0 ? this.s.length : nl;
   }
 
   private moveTo(to: number): void {

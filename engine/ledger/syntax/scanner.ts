@@ -52,8 +52,12 @@ export class Scanner {
   readonly n: number;
   /** Content end (before CR LF) of the last line fully consumed by endLine or a comment line. */
   lastLineEnd = 0;
-  /** Char ranges [start, end) of the postings of the transaction being read, for their SourceRefs. */
-  readonly postingSpans: number[] = [];
+  /**
+   * Char ranges [start, end) of the postings of the transaction being read, for their SourceRefs:
+   * entries [0, 2 * postings) are valid. Reused, never truncated: `length = 0` drops an array's
+   * storage and the next push allocates it again, once per transaction.
+   */
+  postingSpans = new Int32Array(64);
   /** Accounts and currencies repeat a lot: one shared string per distinct name. */
   private readonly names = new SliceTable<string>();
 
@@ -62,6 +66,17 @@ export class Scanner {
     readonly zhang: boolean,
   ) {
     this.n = s.length;
+  }
+
+  /** Records the span of posting number `k` (0-based) of the transaction being read. */
+  setPostingSpan(k: number, start: number, end: number): void {
+    if (2 * k + 1 >= this.postingSpans.length) {
+      const grown = new Int32Array(this.postingSpans.length * 2);
+      grown.set(this.postingSpans);
+      this.postingSpans = grown;
+    }
+    this.postingSpans[2 * k] = start;
+    this.postingSpans[2 * k + 1] = end;
   }
 
   fail(message: string, at = this.pos): never {
