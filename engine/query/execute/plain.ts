@@ -5,11 +5,15 @@
  *   running balance);
  * - DISTINCT without ORDER BY stops once OFFSET + LIMIT distinct rows are found (unless the
  *   total is asked for, which needs every distinct row);
- * - ORDER BY with LIMIT keeps OFFSET + LIMIT rows while scanning (TopK). Targets that read the
- *   running balance and cannot fail are computed after the scan for the kept rows only, by
- *   replaying the balance over the chosen rows: a balance value per scanned row would copy the
- *   whole inventory (thousands of lots) for every row. Results are the same: the balance of a
- *   row depends only on the chosen rows up to it.
+ * - ORDER BY with LIMIT keeps OFFSET + LIMIT rows while scanning (TopK). Targets that cannot fail
+ *   are computed after the scan for the kept rows only (an ORDER BY against ledger order, as
+ *   `ORDER BY seq DESC` or `date DESC`, admits every scanned row into the window for a while, and
+ *   computing and sizing targets for each of them was most of such a query's time). Targets
+ *   that read the running balance are computed by replaying the balance over the chosen rows: a
+ *   balance value per scanned row would copy the whole inventory (thousands of lots) for every
+ *   row. Results are the same: a target's value depends only on its row (and, for the balance,
+ *   the chosen rows up to it). Choice: the result-size limit is then applied to the kept rows
+ *   once they are complete, never to rows a later row pushed out of the window.
  */
 import type { TypeName } from '../types';
 import { valueKey } from '../values';
@@ -17,6 +21,7 @@ import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
 import { replayRunning, Scanner } from './scan';
 import { TopK } from './window';
+import { fastPaths } from './fast-paths';
 
 const EMPTY: unknown[] = [];
 
@@ -33,6 +38,8 @@ export function rowKey(types: TypeName[], values: unknown[]): string {
 interface KeptRow extends OutRow {
   /** Position among the chosen rows (for computing deferred targets after the scan). */
   at: number;
+  /** Position in the source. */
+  src: number;
 }
 
 export function plainRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: ExecOptions, types: TypeName[], w: Window): Produced {
@@ -100,8 +107,11 @@ function topRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: Ex
   const { deadline, budget } = opts;
   const targets = plan.targets;
   const orderExprs = plan.order.map((o) => o.expr);
-  const deferred = targets.map((t) => t.readsBalance && !t.mayFail);
+  // Without the fast path only the balance targets wait (the straightforward path computes the
+  // others for every row that enters the window).
+  const deferred = targets.map((t) => !t.mayFail && (t.readsBalance || fastPaths.enabled));
   const anyDeferred = deferred.some((d) => d);
+  const replay = targets.some((t, i) => deferred[i] && t.readsBalance);
   const mayFail = targets.some((t) => t.mayFail);
   const top = new TopK<KeptRow>(w.end, makeCompare(plan), (r) => budget.release(r.size));
   /** Source positions of the chosen rows, for the replay of deferred targets. */
@@ -109,7 +119,7 @@ function topRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: Ex
   let count = 0;
   const balanceWhileScanning = orderExprs.some((o) => o.readsBalance) || targets.some((t, i) => t.readsBalance && !deferred[i]);
   new Scanner(plan, source, st, deadline, balanceWhileScanning).run((at) => {
-    if (anyDeferred) chosen.push(at);
+    if (replay) chosen.push(at);
     const keys = evalAll(orderExprs, st);
     const s = count++;
     const admitted = top.admits(keys, s);
@@ -119,10 +129,20 @@ function topRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: Ex
     if (!admitted) return;
     const size = rowSize(types, values);
     budget.add(size);
-    top.push({ keys, seq: s, values, size, at: s });
+    top.push({ keys, seq: s, values, size, at: s, src: at });
   });
   const rows = top.result();
-  if (anyDeferred && rows.length > 0) computeDeferred(plan, source, st, opts, types, deferred, chosen, rows);
+  if (replay && rows.length > 0) computeDeferred(plan, source, st, opts, types, deferred, chosen, rows);
+  else if (anyDeferred) {
+    for (const r of rows) {
+      deadline.tick();
+      st.row = source[r.src];
+      for (let i = 0; i < deferred.length; i++) if (deferred[i]) r.values[i] = targets[i].eval(st);
+      const size = rowSize(types, r.values);
+      budget.add(size - r.size);
+      r.size = size;
+    }
+  }
   return { rows, skipped: 0, total: count };
 }
 

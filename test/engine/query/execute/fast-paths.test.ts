@@ -108,3 +108,22 @@ describe('grouping by account id', () => {
     ]);
   });
 });
+
+describe('ORDER BY ... LIMIT computes the targets of the kept rows only', () => {
+  it('gives the rows of computing every admitted row, against and along ledger order, with OFFSET, ties and the balance', () => {
+    compareBothPaths(
+      [
+        'SELECT date, account, position, narration ORDER BY date DESC LIMIT 7',
+        'SELECT date, account, position, balance ORDER BY date DESC LIMIT 5 OFFSET 3',
+        'SELECT seq, account, meta, upper(account) AS a ORDER BY seq DESC, posting_index LIMIT 4',
+        "SELECT date, payee, number, other_accounts WHERE currency != 'HOOL' ORDER BY payee, number DESC LIMIT 6",
+        "SELECT date, account, narration WHERE account ~ 'Expenses' ORDER BY date DESC LIMIT 4",
+        'SELECT account, units(position), cost(position), balance ORDER BY account LIMIT 10 OFFSET 2',
+        'SELECT id, type, date, narration FROM #entries ORDER BY seq DESC LIMIT 5 OFFSET 1',
+        "SELECT id, date, narration FROM #entries WHERE narration ~ '1' ORDER BY seq DESC LIMIT 5",
+        'SELECT date, number / 0 ORDER BY date DESC LIMIT 3',
+      ],
+      SEEDS,
+    );
+  });
+});
