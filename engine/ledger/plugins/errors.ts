@@ -76,4 +76,6 @@ export const PluginErrors = {
   unrealized: (site: Site, why: string) => err(K.UnrealizedError, why, site),
   bookConversion: (site: Site, why: string) => err(K.BookConversionError, why, site),
   documentNotFound: (site: Site, name: string) => err(K.DocumentError, `Document not found: '${name}'`, site),
+  /** Document discovery's problems (Beancount: DocumentError at `<main file>:0`; here on the plugin line). */
+  discovery: (site: Site, message: string) => err(K.DocumentError, message, site),
 };
