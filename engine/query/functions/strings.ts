@@ -25,6 +25,9 @@ export function codePointLength(s: string): number {
 }
 
 const PLACEHOLDER = '[...]';
+const MIN_WIDTH = BigInt(MIN_MAXWIDTH);
+/** Whitespace the normalisation below would change: at an end, two in a row, or other than a space. */
+const NOT_NORMAL = /^\s|\s$|\s\s|[^\S ]/u;
 const LETTER = /\p{L}/u;
 
 /**
@@ -35,7 +38,10 @@ const LETTER = /\p{L}/u;
  * n below 5 is an error.
  */
 export function maxwidth(text: string, n: bigint): string {
-  if (n < BigInt(MIN_MAXWIDTH)) throw new QueryError(`maxwidth: the width must be at least ${MIN_MAXWIDTH}, got ${n}`);
+  if (n < MIN_WIDTH) throw new QueryError(`maxwidth: the width must be at least ${MIN_MAXWIDTH}, got ${n}`);
+  // JOURNAL calls this on every row: a short text already in normal form (no whitespace at the
+  // ends, none but single plain spaces inside) is returned without splitting it into words.
+  if (text.length <= n && !NOT_NORMAL.test(text)) return text;
   const t = text.split(/\s+/u).filter((w) => w !== '').join(' ');
   if (BigInt(t.length) <= n) return t; // UTF-16 length bounds the character count
   const chars = Array.from(t);

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { Inventory } from '../../../../engine/query/inventory';
 import { metasOf } from '../../../../engine/query/values';
 import { amt, call, cost, d, dec, meta, pos, type Arg } from './helpers';
+import { maxwidth } from '../../../../engine/query/functions/strings';
 
 const str = (a: Arg) => call('str', [a]);
 const mw = (text: string, n: bigint) => call('maxwidth', [['str', text], ['int', n]]);
@@ -60,5 +61,25 @@ describe('maxwidth', () => {
     expect(() => mw('abc', 4n)).toThrow('maxwidth: the width must be at least 5, got 4');
     expect(() => mw('abc', -1n)).toThrow(/at least 5/);
     expect(call('maxwidth', [['null', null], ['int', 3n]])).toBeNull();
+  });
+});
+
+describe('maxwidth on texts that fit (fast path for texts already normalised)', () => {
+  test('equals the whitespace normalisation for random texts with spaces, tabs, newlines, NBSP and ideographic spaces', () => {
+    const parts = ['a', 'Bé', '😀', ' ', '  ', '\t', '\n', '\u00a0', '\u3000', 'x-y', '[...]'];
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % parts.length;
+    for (let k = 0; k < 2000; k++) {
+      let s = '';
+      const len = next();
+      for (let i = 0; i < len; i++) s += parts[next()];
+      const normal = s.split(/\s+/u).filter((w) => w !== '').join(' ');
+      // The text fits: the result is the normalised text, whether or not it needed normalising.
+      expect(maxwidth(s, BigInt(Math.max(5, s.length)))).toBe(normal);
+    }
+    expect(maxwidth('plain words', 11n)).toBe('plain words');
+    expect(maxwidth(' lead', 10n)).toBe('lead');
+    expect(maxwidth('two  spaces', 11n)).toBe('two spaces');
+    expect(maxwidth('nb\u00a0sp', 10n)).toBe('nb sp');
   });
 });
