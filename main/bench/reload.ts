@@ -28,7 +28,9 @@ export async function appendTarget(base: string, file: string): Promise<{ date: 
   // The option sits in the file's header in generated ledgers; the spec's default when absent.
   const head = readFileSync(file, 'utf8').slice(0, 65_536);
   const currency = /^option\s+"operating_currency"\s+"([^"]+)"/m.exec(head)?.[1] ?? 'USD';
-  return { date: last.rows[0][0], currency };
+  const date = last.rows[0][0] as string | null;
+  if (date === null) throw new Error('the served ledger has no transactions (see its errors: GET /api/errors)');
+  return { date, currency };
 }
 
 export interface ReloadRound {

@@ -328,6 +328,15 @@ function runChild(section: string, file: string, repeat: number): Metrics {
   return JSON.parse(line.slice('@@BENCH@@'.length));
 }
 
+/** A section that starts its own processes; a failure is its row's error, as for a child. */
+async function runInParent(section: Section, file: string, repeat: number): Promise<Metrics> {
+  try {
+    return await section.run({ file, repeat, engine: () => Promise.reject(new Error('in parent')) });
+  } catch (e) {
+    return { error: (e as Error).message.slice(0, 200) };
+  }
+}
+
 // ------------------------------------------------------------------ main
 
 function parseArgs(argv: string[]): BenchArgs | string {
@@ -516,7 +525,7 @@ async function main(): Promise<number> {
     for (const s of perSize) {
       if (!runsOn(s, size, args)) continue;
       process.stderr.write(`bench: ${size} ${s.name}...\n`);
-      const metrics = s.inParent ? await s.run({ file, repeat: args.repeat, engine: () => Promise.reject(new Error('in parent')) }) : runChild(s.name, file, args.repeat);
+      const metrics = s.inParent ? await runInParent(s, file, args.repeat) : runChild(s.name, file, args.repeat);
       rows.push({ size, section: s.name, metrics });
     }
   }
@@ -525,7 +534,7 @@ async function main(): Promise<number> {
     const { file, generatedMs } = await generated(`transactions-${name.replace(/\s+/g, '-')}-seed${seed}`, { transactions, seed });
     ledgerRow(name, file, generatedMs);
     process.stderr.write(`bench: ${name} ${s.name}...\n`);
-    const metrics = s.inParent ? await s.run({ file, repeat: args.repeat, engine: () => Promise.reject(new Error('in parent')) }) : runChild(s.name, file, args.repeat);
+    const metrics = s.inParent ? await runInParent(s, file, args.repeat) : runChild(s.name, file, args.repeat);
     rows.push({ size: name, section: s.name, metrics });
   }
   printTable(rows);
