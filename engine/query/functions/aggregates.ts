@@ -57,6 +57,49 @@ function inventorySum(add: (inv: Inventory, x: any) => void) {
   };
 }
 
+/**
+ * A running decimal sum as a scaled integer at the largest scale seen (what chaining Dec.plus
+ * from 0 gives: same number, same places) without a new Dec per row. The scaled integer is a JS
+ * number while it is a safe integer (every operand and result checked, so a float operation is
+ * only kept when it is exact), else a bigint.
+ */
+interface DecSum {
+  n: number;
+  big: bigint | null;
+  dp: number;
+}
+
+const POW10N: number[] = Array.from({ length: 16 }, (_, i) => 10 ** i);
+const POW10B: bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+const pow10b = (k: number): bigint => (k < POW10B.length ? POW10B[k] : 10n ** BigInt(k));
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+function addScaled(s: DecSum, x: bigint, dx: number): void {
+  if (s.big === null && x <= MAX_SAFE && x >= -MAX_SAFE) {
+    let a = s.n;
+    let b = Number(x);
+    const k = s.dp - dx;
+    if (k > 0 && k < POW10N.length) b *= POW10N[k];
+    else if (k < 0 && -k < POW10N.length) a *= POW10N[-k];
+    if (k > -POW10N.length && k < POW10N.length && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+      const sum = a + b;
+      if (Number.isSafeInteger(sum)) {
+        s.n = sum;
+        if (k < 0) s.dp = dx;
+        return;
+      }
+    }
+  }
+  const cur = s.big ?? BigInt(s.n);
+  const k = s.dp - dx;
+  const sum = k === 0 ? cur + x : k > 0 ? cur + x * pow10b(k) : cur * pow10b(-k) + x;
+  if (k < 0) s.dp = dx;
+  if (sum <= MAX_SAFE && sum >= -MAX_SAFE) {
+    s.n = Number(sum);
+    s.big = null;
+  } else s.big = sum;
+}
+
 export const AGGREGATES: readonly AggregateOverload[] = [
   aggregate('count(*) -> int', 'number of rows of the group', {
     init: (): Box<bigint> => ({ v: 0n }),
@@ -80,11 +123,13 @@ export const AGGREGATES: readonly AggregateOverload[] = [
     finish: (s: Box<bigint>) => s.v,
   }),
   aggregate('sum(decimal) -> decimal', 'sum', {
-    init: (): Box<Dec> => ({ v: Dec.ZERO }),
-    step(s: Box<Dec>, [x]: Value[]) {
-      if (x !== null) s.v = s.v.plus(typeof x === 'bigint' ? Dec.of(x) : (x as Dec));
+    init: (): DecSum => ({ n: 0, big: null, dp: 0 }),
+    step(s: DecSum, [x]: Value[]) {
+      if (x === null) return;
+      if (typeof x === 'bigint') addScaled(s, x, 0);
+      else addScaled(s, (x as Dec).scaled, (x as Dec).dp);
     },
-    finish: (s: Box<Dec>) => s.v,
+    finish: (s: DecSum) => Dec.fromScaled(s.big ?? BigInt(s.n), s.dp),
   }),
   aggregate('sum(amount) -> inventory', 'sum per currency', inventorySum((inv, a: Amount) => inv.add(a))),
   aggregate(

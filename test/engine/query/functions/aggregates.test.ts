@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { Dec } from '../../../../engine/decimal';
 import { Inventory } from '../../../../engine/query/inventory';
 import { toText } from '../../../../engine/query/values';
 import { resolveOverload, type AggregateOverload } from '../../../../engine/query/functions/registry';
@@ -27,6 +28,32 @@ describe('sum', () => {
   test('sum(decimal) keeps the largest number of places', () => {
     expect(toText('decimal', aggregate('sum', ['decimal'], [[dec('1.5')], [dec('2.25')], [null]]))).toBe('3.75');
     expect(toText('decimal', aggregate('sum', ['decimal'], [[null]]))).toBe('0');
+  });
+  test('sum(decimal) equals chained Dec.plus from 0 (number and places) on random values around the safe-integer edge', () => {
+    // The sum keeps a safe-integer scaled number while it can and a bigint beyond (see DecSum).
+    const pieces = ['0', '1', '-1', '0.001', '-2.50', '9007199254740991', '-9007199254740991', '9007199254740.993',
+      '12345678901234567890.12', '0.0000000000000000001', '-0.00', '99999999999999.99', '5', '1e0'];
+    let seed = 11;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+    for (let k = 0; k < 400; k++) {
+      const rows: unknown[][] = [];
+      let expected = Dec.ZERO;
+      const len = next(8);
+      for (let i = 0; i < len; i++) {
+        const text = pieces[next(pieces.length)];
+        if (text === '1e0') {
+          rows.push([null]);
+          continue;
+        }
+        const v = dec(text);
+        rows.push([v]);
+        expected = expected.plus(v);
+      }
+      const got = aggregate('sum', ['decimal'], rows) as Dec;
+      expect([got.scaled, got.dp]).toEqual([expected.scaled, expected.dp]);
+    }
+    // An int argument (sum(decimal) over ints promoted) adds at scale 0.
+    expect(toText('decimal', aggregate('sum', ['decimal'], [[dec('1.25')], [2n]]))).toBe('3.25');
   });
   test('sum(amount) per currency', () => {
     expect(inv(aggregate('sum', ['amount'], [[amt('1.50', 'USD')], [amt('2', 'EUR')], [amt('3', 'USD')], [null]]))).toBe(
