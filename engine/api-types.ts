@@ -612,7 +612,10 @@ export interface FavaBudgetPeriod {
 }
 
 export interface FavaBudgetReport {
-  account: string;
+  /** The account asked for; null when the request named none (then `periods` is empty). */
+  account: string | null;
+  /** Every account with a Fava budget line, sorted (what the budgets page lists). */
+  accounts: string[];
   interval: 'day' | 'week' | 'month' | 'quarter' | 'year';
   /** Period by period, currencies in order of their first budget; empty when no budget applies. */
   periods: FavaBudgetPeriod[];

@@ -1,6 +1,8 @@
 /**
  * GET /api/budgets/fava?account&from&to&interval: Fava's `custom "budget"` lines as budgeted,
  * actual and remaining per period for an account and its children (engine/ledger/budgets/fava.ts).
+ * Without `account`, no periods: only `accounts`, the budgeted accounts (the budgets page asks
+ * for those, then for each).
  * `from` and `to` are ledger days, both included (as the statistic endpoints); `interval` is
  * day|week|month|quarter|year (default month), weeks start on Monday as in Fava.
  */
@@ -30,7 +32,7 @@ export const favaBudgetRoutes: RouteModule = (routes) => {
   routes.get(FAVA_BUDGETS_PATH, (c) => {
     const snapshot = c.snapshot;
     const account = (queryValue(c.event, 'account') ?? '').trim();
-    if (!ACCOUNT_RE.test(account)) throw new ApiError(400, 'account is required: an account name such as Expenses:Food');
+    if (account !== '' && !ACCOUNT_RE.test(account)) throw new ApiError(400, 'account must be an account name such as Expenses:Food');
     const written = (queryValue(c.event, 'interval') ?? '').trim() || 'month';
     const interval = INTERVALS.find((i) => i === written);
     if (!interval) throw new ApiError(400, `interval must be one of ${INTERVALS.join(', ')} (got '${written.slice(0, 40)}')`);
@@ -39,9 +41,10 @@ export const favaBudgetRoutes: RouteModule = (routes) => {
     for (let d = range.from; d <= range.to && count <= MAX_PERIODS; d = nextPeriodStart(interval, d)) count++;
     if (count > MAX_PERIODS) throw new ApiError(400, `too many periods (over ${MAX_PERIODS}): choose a longer interval or a shorter range`);
     const { budgets, invalid } = budgetsOf(snapshot);
-    const rows = favaBudgetReport(budgets, snapshot.postings, account, range.from, range.to, interval);
+    const rows = account === '' ? [] : favaBudgetReport(budgets, snapshot.postings, account, range.from, range.to, interval);
     const data: FavaBudgetReport = {
-      account,
+      account: account === '' ? null : account,
+      accounts: [...new Set(budgets.map((b) => b.account))].sort(),
       interval,
       periods: rows.map((r) => ({
         start: formatDate(r.start),

@@ -46,11 +46,17 @@ describe('GET /api/budgets/fava', () => {
     expect(body.data.invalid).toEqual([{ file: 'main.bean', line: 6, message: expect.stringContaining('Failed to parse budget entry') }]);
   });
 
+  it('without an account: no periods, and the budgeted accounts, sorted', async () => {
+    const { status, body } = await getJson(run, '/api/budgets/fava?from=2024-01-01&to=2024-01-31');
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ account: null, periods: [], accounts: ['Expenses:Food', 'Expenses:Food:Coffee'] });
+  });
+
   it('defaults to months and refuses a bad account, interval or range', async () => {
     const ok = await getJson(run, '/api/budgets/fava?account=Expenses:Food:Coffee&from=2024-01-01&to=2024-01-31');
     expect(ok.body.data.interval).toBe('month');
     expect(ok.body.data.periods.map((p: { budgeted: string }) => p.budgeted)).toEqual(['62.00']);
-    for (const q of ['from=2024-01-01&to=2024-01-31', 'account=Expenses:Food&from=2024-01-01&to=2024-01-31&interval=fortnight', 'account=Expenses:Food&from=2024-02-01&to=2024-01-31', 'account=Expenses:Food&from=0001-01-01&to=9999-12-31&interval=day']) {
+    for (const q of ['account=expenses&from=2024-01-01&to=2024-01-31', 'account=Expenses:Food&from=2024-01-01&to=2024-01-31&interval=fortnight', 'account=Expenses:Food&from=2024-02-01&to=2024-01-31', 'account=Expenses:Food&from=0001-01-01&to=9999-12-31&interval=day']) {
       const r = await getJson(run, `/api/budgets/fava?${q}`);
       expect(r.status).toBe(400);
       expect(typeof r.body.message).toBe('string');
