@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Dec } from '../../../../engine/decimal';
 import { Inventory } from '../../../../engine/query/inventory';
+import type { Value } from '../../../../engine/query/types';
 import { toText } from '../../../../engine/query/values';
 import { resolveOverload, type AggregateOverload } from '../../../../engine/query/functions/registry';
 import { aggregate, amt, cost, ctxOf, d, dec, pos } from './helpers';
@@ -36,7 +37,7 @@ describe('sum', () => {
     let seed = 11;
     const next = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
     for (let k = 0; k < 400; k++) {
-      const rows: unknown[][] = [];
+      const rows: Value[][] = [];
       let expected = Dec.ZERO;
       const len = next(8);
       for (let i = 0; i < len; i++) {
