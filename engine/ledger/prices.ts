@@ -46,15 +46,16 @@ function invert(s: Series): Series {
 export function buildPriceMap(rows: readonly PriceRow[]): PriceMap {
   interface Quote { date: DayNum; ord: number; rate: Dec }
   const byPair = new Map<string, { base: string; quote: string; first: number; quotes: Quote[] }>();
-  rows.forEach((row, ord) => {
+  for (let ord = 0; ord < rows.length; ord++) {
+    const row = rows[ord];
     const base = row.currency;
     const quote = row.amount.currency;
-    if (base === quote) return;
+    if (base === quote) continue;
     const k = pairKey(base, quote);
     let p = byPair.get(k);
     if (!p) byPair.set(k, (p = { base, quote, first: ord, quotes: [] }));
     p.quotes.push({ date: row.date, ord, rate: row.amount.number });
-  });
+  }
 
   // Merge the minor direction of pairs quoted both ways.
   for (const p of [...byPair.values()]) {
@@ -92,6 +93,9 @@ export function buildPriceMap(rows: readonly PriceRow[]): PriceMap {
     note(p.quote, p.base);
     note(p.base, p.quote);
   }
+  // The quotes are in the series now: nothing that outlives the build may keep an object per
+  // price directive (the look-up closures below keep this scope's captured variables alive).
+  byPair.clear();
   const inverse = new Map<string, Series>();
 
   function series(base: string, quote: string): Series | null {

@@ -543,8 +543,21 @@ export function walk(input: WalkInput): WalkOutput {
     }
     for (; from < made.length; from++) entries.push(made[from]);
   }
-  const transactions: Transaction[] = [];
-  const postings: Posting[] = [];
+  // Exact-size lists: grown by push, the posting list of a large ledger would be copied a dozen
+  // times and keep up to half its length again in spare room for the life of the snapshot.
+  let txnCount = 0;
+  let postingCount = 0;
+  for (let seq = 0; seq < entries.length; seq++) {
+    const t = entries[seq].txn;
+    if (t) {
+      txnCount++;
+      postingCount += t.postings.length;
+    }
+  }
+  const transactions: Transaction[] = new Array(txnCount);
+  const postings: Posting[] = new Array(postingCount);
+  let nt = 0;
+  let np = 0;
   const checkById = new Map(checks.map((c) => [c.id, c]));
   const n = entries.length;
   const refDate = new Float64Array(n);
@@ -562,9 +575,9 @@ export function walk(input: WalkInput): WalkOutput {
     subOf[seq] = refSub[created];
     if (e.txn) {
       e.txn.seq = seq;
-      transactions.push(e.txn);
+      transactions[nt++] = e.txn;
       const ps = e.txn.postings;
-      for (let j = 0; j < ps.length; j++) postings.push(ps[j]);
+      for (let j = 0; j < ps.length; j++) postings[np++] = ps[j];
     } else if (e.type === 'balance') {
       const c = checkById.get(e.id);
       if (c) c.seq = seq;
