@@ -12,7 +12,7 @@
  *   P S T C U R M are skipped like Beancount's lexer does (org-mode headings and drawers, prose).
  */
 import type { DayNum } from '../../dates';
-import type { DirectiveAst, FileFormat, MetaEntry, ParsedFile, SourceRef } from '../ast';
+import type { DirectiveAst, FileFormat, MetaEntry, ParsedFile, SourceRef, TransactionAst } from '../ast';
 import { SyntaxErrors, SyntaxMessages as M } from '../errors';
 import { BOM, COLON, CR, HASH, LF, SEMI, SPACE, TAB, isDigit, isFlagChar, isIgnoredLineStart, isLower, isWordChar } from './chars';
 import { customToBudget, isCustomBudget } from './custom-budgets';
@@ -155,6 +155,7 @@ class FileParser {
         this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), `Tags or links not allowed after the first posting: ${lateTagLines[i]}`));
       const dups = duplicateMetaMessages(d);
       for (let i = 0; i < dups.length; i++) this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), dups[i]));
+      this.negativePrices(d);
     }
     if (!this.sc.zhang && d.meta.length > 0) this.timeFromMeta(d, ls, end);
     if (this.meta.length > 0) this.applyPushedMeta(d);
@@ -167,6 +168,24 @@ class FileParser {
       }
     }
     this.out.directives.push(d);
+  }
+
+  /**
+   * bean-check 2.3.5's grammar reports a negative price on the posting's line ("Negative prices
+   * are not allowed") and books the posting at the price's absolute value; the spec is silent,
+   * so Beancount files do the same.
+   */
+  private negativePrices(d: TransactionAst): void {
+    const ps = d.postings;
+    for (let i = 0; i < ps.length; i++) {
+      const price = ps[i].price;
+      if (price === null || price.number === null || !price.number.isNeg()) continue;
+      const spans = this.sc.postingSpans;
+      const site = { src: ps[i].src, source: this.s.slice(spans[2 * i], spans[2 * i + 1]), date: d.date };
+      const written = `${price.number}${price.currency ? ' ' + price.currency : ''}`;
+      this.out.errors.push(SyntaxErrors.parse(site, M.negativePrice(written)));
+      ps[i].price = { ...price, number: price.number.abs() };
+    }
   }
 
   /** Beancount files give a directive's time of day as `time: "HH:MM[:SS]"` metadata. */

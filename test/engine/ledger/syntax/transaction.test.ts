@@ -252,6 +252,19 @@ describe('metadata', () => {
     expect(parse(text, 'zhang').errors).toEqual([]);
   });
 
+  // bean-check 2.3.5 on this transaction: "Negative prices are not allowed: -1.1 USD" on line 3
+  // only (it books the posting at 1.1 USD, so the transaction balances).
+  it('a negative price is an error on its posting, which keeps the absolute value (Beancount files)', () => {
+    const text = '2024-01-06 * "conv"\n  Assets:Cash  11 USD\n  Assets:Eur  -10 EUR @ -1.1 USD\n';
+    const r = parse(text);
+    expect(r.errors.map((e) => [e.src?.line, e.src?.column, e.source, e.message.split(' (')[0]])).toEqual([
+      [3, 3, 'Assets:Eur  -10 EUR @ -1.1 USD', 'Negative prices are not allowed: -1.1 USD'],
+    ]);
+    const t = r.directives[0] as TransactionAst;
+    expect(str(t.postings[1].price?.number)).toBe('1.1');
+    expect(parse(text, 'zhang').errors).toEqual([]);
+  });
+
   it('.zhang files read .5, links as metadata values and a bare currency or NULL in a custom directive', () => {
     expect(str(txn('2024-01-01 * "x"\n  Assets:A -.5 USD\n  Assets:B\n', 'zhang').postings[0].number)).toBe('-0.5');
     const d = parse('2024-01-01 custom "x" USD NULL\n  lk: ^link\n', 'zhang').directives[0];
