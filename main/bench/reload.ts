@@ -11,7 +11,7 @@
  * answer is reported too: it is a small query, and queries wait differently from the probes.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
-import { LIGHT_PROBES, httpSend, inWindow, startStream, summarizeWindow } from './light';
+import { LIGHT_PROBES, httpSend, inWindow, startStream, summarizeWindow, type RequestRecord } from './light';
 import { NetworkError, query, status, withServedCopy } from './server-child';
 
 export const RELOAD_LIMITS = {
@@ -140,6 +140,12 @@ export async function runReloadBench(opts: ReloadBenchOptions): Promise<Record<s
     out['light requests catch-up'] = after.count;
     out['light p99 ms catch-up'] = after.p99;
     out['light max ms catch-up'] = after.max;
+    // Where the longest light answer fell: which probe, and when after its round's save (a stall
+    // at the start points at reading, near "served" at the hand-over to the other worker).
+    const slow = rounds
+      .flatMap((r, i) => inWindow(stream.records, r.savedAt, r.servedAt).map((x) => ({ x, i, r })))
+      .reduce<{ x: RequestRecord; i: number; r: ReloadRound } | null>((a, b) => (a && a.x.end - a.x.start >= b.x.end - b.x.start ? a : b), null);
+    if (slow) out['light slowest'] = `round ${slow.i + 1} ${slow.x.path} +${Math.round(slow.x.start - slow.r.savedAt)} ms of ${Math.round(slow.r.saveToServedMs)}`;
     if (during.firstFailure ?? after.firstFailure) out['light first failure'] = (during.firstFailure ?? after.firstFailure)!;
     const dropped = rounds.flatMap((r) => r.networkFailures);
     if (dropped.length) out['reload poll failures'] = `${dropped.length}: ${dropped[0]}`;
