@@ -18,9 +18,10 @@
  * The per-column query stays each column's "Open query" (statements.ts); test/engine/reports/
  * columns.test.ts checks that both give the same statement for every conversion.
  *
- * With an account or entry filter the balance sheet and trial balance keep the per-column
- * queries: the filter applies to the conversion and clearing rows too, which this module would
- * have to imitate (statements.ts decides).
+ * An account or entry filter is written into the scan as into each column's query: `FROM FILTER
+ * (cond)` chooses the postings before OPEN ON (filters/apply.ts), so the opening balances,
+ * conversions and cleared earnings come from the chosen postings in both, and the derivation
+ * below is the same with or without a filter (issue 16 follow-up §4: one scan when filtered too).
  */
 import type { DayNum } from '../dates';
 import type { Snapshot } from '../ledger/snapshot';
@@ -48,28 +49,26 @@ function builtinText(name: string, values: Record<string, unknown>): string {
   return renderQuery(b, values as Parameters<typeof renderQuery>[1]);
 }
 
-/** The one-scan query text of a statement (with the account and entry filters, for the income statement). */
+/** The one-scan query text of a statement, with the account and entry filters written in. */
 export function columnsQuery(snapshot: Snapshot, req: StatementRequest): string {
-  if (req.kind === 'income-statement') {
-    const text = builtinText('statements.income_statement_columns', {
-      begin: req.begin,
-      end: req.end,
-      interval: req.interval,
-      conversion: req.conversion,
-      invert: req.invert,
-      latest: req.prices === 'latest',
-    });
-    const filter = req.filter ? { ...req.filter, time: null } : null;
-    return filter && !isEmptyFilter(filter) ? filterQuery(text, filter, snapshot) : text;
-  }
-  return builtinText('statements.balances_by_column', { begin: req.begin, end: req.end, interval: req.interval });
+  const text =
+    req.kind === 'income-statement'
+      ? builtinText('statements.income_statement_columns', {
+          begin: req.begin,
+          end: req.end,
+          interval: req.interval,
+          conversion: req.conversion,
+          invert: req.invert,
+          latest: req.prices === 'latest',
+        })
+      : builtinText('statements.balances_by_column', { begin: req.begin, end: req.end, interval: req.interval });
+  const filter = req.filter ? { ...req.filter, time: null } : null;
+  return filter && !isEmptyFilter(filter) ? filterQuery(text, filter, snapshot) : text;
 }
 
-/** Whether columnRows can answer this request (see the module comment). */
+/** Whether columnRows can answer this request: interval columns, two or more. */
 export function columnsInOneScan(req: StatementRequest, periods: readonly Period[]): boolean {
-  if (req.interval === null || periods.length < 2) return false;
-  if (req.kind === 'income-statement') return true;
-  return !req.filter || isEmptyFilter({ ...req.filter, time: null });
+  return req.interval !== null && periods.length >= 2;
 }
 
 /** Per column, the rows its per-column query would give (`priceDay(period)`: the day of its prices). */

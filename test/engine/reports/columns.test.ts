@@ -88,12 +88,22 @@ describe('statements ledger', () => {
     expect(byName.Current).toEqual(['30.00 USD', '-470.00 USD']);
   });
 
-  it('an account or entry filter keeps the per-column queries on the balance sheet, not on the income statement', () => {
-    const filter = parseFilter({ account: 'Assets:Bank' }, { today: day('2025-06-01') });
+  it('an account or entry filter: still one scan, the same statement as the per-column queries', () => {
     const periods = splitRange(day('2024-01-01'), day('2024-04-01'), 'month')!;
-    const req = (kind: StatementKind) => ({ ...request(kind, '2024-01-01', '2024-04-01', 'month', 'at_cost'), filter });
-    expect(columnsInOneScan(req('balance-sheet'), periods)).toBe(false);
-    expect(columnsInOneScan(req('income-statement'), periods)).toBe(true);
+    for (const params of [{ account: 'Assets:Bank' }, { account: 'Euro|Card' }, { account: 'Ban.' }, { filter: 'Grocer' }, { filter: '-#nothing', account: 'Income' }]) {
+      const filter = parseFilter(params, { today: day('2025-06-01') });
+      for (const kind of KINDS) {
+        for (const conversion of ['units', 'at_cost', 'at_value', 'USD']) {
+          for (const begin of ['2024-01-01', '2024-02-03']) {
+            const req = { ...request(kind, begin, '2024-04-01', 'month', conversion), filter };
+            expect(columnsInOneScan(req, periods)).toBe(true);
+            const { fast, slow, scans } = both(s, req);
+            expect(scans).toBe(1);
+            expect(fast).toEqual(slow);
+          }
+        }
+      }
+    }
     const entry = parseFilter({ filter: 'Grocer' }, { today: day('2025-06-01') });
     const r = { ...request('income-statement', '2024-01-01', '2024-04-01', 'month', 'USD'), filter: entry };
     const { fast, slow } = both(s, r);
