@@ -198,6 +198,7 @@ export const SyntaxMessages = {
   invalidCurrency: (text: string) => `invalid currency "${text}"`,
   noIntegerPart: (found: string) => `a number needs its integer part in Beancount files (write 0.5, not .5), found ${found}`,
   notInBeancount: (what: string, found: string) => `${what} is not allowed in Beancount files (bean-check 2.3.5 refuses it), found ${found}`,
+  costMerging: () => 'Cost merging is not supported yet: the {*} marker is ignored, as bean-check does',
   negativePrice: (price: string) => `Negative prices are not allowed: ${price} (the posting is read with its absolute value, as bean-check does)`,
   oneLetterKey: (key: string) =>
     `metadata key "${key}" has one letter: Beancount (bean-check 2.3.5) needs two or more characters in a key (.zhang files accept it)`,

@@ -155,7 +155,7 @@ class FileParser {
         this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), `Tags or links not allowed after the first posting: ${lateTagLines[i]}`));
       const dups = duplicateMetaMessages(d);
       for (let i = 0; i < dups.length; i++) this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), dups[i]));
-      this.negativePrices(d);
+      this.postingChecks(d);
     }
     if (!this.sc.zhang && d.meta.length > 0) this.timeFromMeta(d, ls, end);
     if (this.meta.length > 0) this.applyPushedMeta(d);
@@ -171,20 +171,27 @@ class FileParser {
   }
 
   /**
-   * bean-check 2.3.5's grammar reports a negative price on the posting's line ("Negative prices
-   * are not allowed") and books the posting at the price's absolute value; the spec is silent,
-   * so Beancount files do the same.
+   * What bean-check 2.3.5 reports about a posting it still books, on the posting's line (the spec
+   * is silent, so Beancount files do the same): a negative price ("Negative prices are not
+   * allowed"; booked at its absolute value) and the merge marker `{*}` ("Cost merging is not
+   * supported yet"; booked as if not written, as there).
    */
-  private negativePrices(d: TransactionAst): void {
+  private postingChecks(d: TransactionAst): void {
     const ps = d.postings;
     for (let i = 0; i < ps.length; i++) {
       const price = ps[i].price;
-      if (price === null || price.number === null || !price.number.isNeg()) continue;
+      const cost = ps[i].cost;
+      const negative = price !== null && price.number !== null && price.number.isNeg();
+      const merge = cost !== null && cost.merge;
+      if (!negative && !merge) continue;
       const spans = this.sc.postingSpans;
       const site = { src: ps[i].src, source: this.s.slice(spans[2 * i], spans[2 * i + 1]), date: d.date };
-      const written = `${price.number}${price.currency ? ' ' + price.currency : ''}`;
-      this.out.errors.push(SyntaxErrors.parse(site, M.negativePrice(written)));
-      ps[i].price = { ...price, number: price.number.abs() };
+      if (merge) this.out.errors.push(SyntaxErrors.parse(site, M.costMerging()));
+      if (negative) {
+        const written = `${price.number}${price.currency ? ' ' + price.currency : ''}`;
+        this.out.errors.push(SyntaxErrors.parse(site, M.negativePrice(written)));
+        ps[i].price = { ...price, number: price.number!.abs() };
+      }
     }
   }
 

@@ -139,7 +139,6 @@ describe('postings', () => {
     ['{"lot", 2024-01-01, 10 USD}', { perUnit: '10', total: null, currency: 'USD', date: day(2024, 1, 1), label: 'lot', merge: false, isTotal: false }],
     ['{2023-12-31}', { perUnit: null, total: null, currency: null, date: day(2023, 12, 31), label: null, merge: false, isTotal: false }],
     ['{USD}', { perUnit: null, total: null, currency: 'USD', date: null, label: null, merge: false, isTotal: false }],
-    ['{*}', { perUnit: null, total: null, currency: null, date: null, label: null, merge: true, isTotal: false }],
     ['{ (20+4)/2 EUR }', { perUnit: '12', total: null, currency: 'EUR', date: null, label: null, merge: false, isTotal: false }],
   ])('cost %s', (written, expected) => {
     expect(cost(posting(`Assets:A 10 HOOL ${written}`).cost)).toEqual(expected);
@@ -262,6 +261,16 @@ describe('metadata', () => {
     ]);
     const t = r.directives[0] as TransactionAst;
     expect(str(t.postings[1].price?.number)).toBe('1.1');
+    expect(parse(text, 'zhang').errors).toEqual([]);
+  });
+
+  // bean-check 2.3.5 on this transaction: "Cost merging is not supported yet" on line 3, and the
+  // posting is still booked (a later balance sees the lot reduced).
+  it('the merge marker {*} is reported on its posting, which is kept (Beancount files)', () => {
+    const text = '2024-01-03 * "m"\n  Assets:Cash  10 USD\n  Assets:Broker  -5 ABC {*}\n';
+    const r = parse(text);
+    expect(r.errors.map((e) => [e.src?.line, e.src?.column, e.message.split(':')[0]])).toEqual([[3, 3, 'Cost merging is not supported yet']]);
+    expect((r.directives[0] as TransactionAst).postings[1].cost?.merge).toBe(true);
     expect(parse(text, 'zhang').errors).toEqual([]);
   });
 
