@@ -100,7 +100,7 @@ function factor(sc: Scanner, depth: number): Dec {
  * ledger has hundreds of thousands of distinct amounts, and each key string was garbage).
  * `1,000` and `1000` are the same value and places, so they may share one Dec.
  */
-const CACHE_BITS = 13;
+const CACHE_BITS = 15;
 const CACHE_MASK = (1 << CACHE_BITS) - 1;
 const cacheM = new Float64Array(1 << CACHE_BITS);
 /** dp * 2 + sign, or -1 for an empty slot. */

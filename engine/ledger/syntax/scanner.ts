@@ -44,6 +44,9 @@ export class SyntaxFail {
   ) {}
 }
 
+/** Longest quoted string shared through the name table (longer ones are cut out each time). */
+const MAX_SHARED_STRING = 128;
+
 /** Longest currency Beancount accepts (24 characters). */
 const MAX_CURRENCY = 24;
 
@@ -276,9 +279,11 @@ export class Scanner {
     let i = open + 1;
     let out: string | null = null;
     let seg = i;
+    let h = 0;
     for (; i < this.n; i++) {
       const c = s.charCodeAt(i);
       if (c === QUOTE) break;
+      h = hashStep(h, c);
       if (c === BACKSLASH && i + 1 < this.n) {
         const d = s.charCodeAt(i + 1);
         let rep: string | null = null;
@@ -295,6 +300,10 @@ export class Scanner {
     }
     if (i >= this.n) this.fail(M.unterminatedString(), open);
     this.pos = i + 1;
+    // Payees and narrations repeat (a few hundred distinct ones over a hundred thousand
+    // transactions of the bean-example ledgers): one shared string each, instead of a string
+    // object per directive kept for the life of the ledger. Long texts rarely repeat.
+    if (out === null && i - seg <= MAX_SHARED_STRING) return this.name(seg, i, h);
     const tail = s.slice(seg, i);
     return out === null ? tail : out + tail;
   }

@@ -1,0 +1,46 @@
+/**
+ * readFileOrNull reads bytes and decodes them as UTF-8 (issue 15 §2: faster than
+ * readFileSync(fd, 'utf8') on Node 20). The text must be what that call gave: the BOM kept as
+ * U+FEFF (the parser skips it), CR LF kept, multi-byte characters decoded, an invalid byte
+ * replaced by U+FFFD.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readFileOrNull } from '../../../engine/ledger/load';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-decode-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, bytes: number[] | string): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, typeof bytes === 'string' ? bytes : Buffer.from(bytes));
+  return p;
+}
+
+describe('readFileOrNull decoding', () => {
+  it('an ASCII file reads as its characters', () => {
+    expect(readFileOrNull(write('a.bean', '2024-01-01 open Assets:A\n'))).toBe('2024-01-01 open Assets:A\n');
+  });
+
+  it('BOM, é (C3 A9), CR LF and an invalid byte (FF)', () => {
+    // EF BB BF = U+FEFF; "Caf" C3 A9 = "Café"; FF is never valid UTF-8.
+    const p = write('b.bean', [0xef, 0xbb, 0xbf, 0x43, 0x61, 0x66, 0xc3, 0xa9, 0x0d, 0x0a, 0xff, 0x0a]);
+    const text = readFileOrNull(p);
+    expect(text).toBe('\uFEFFCafé\r\n\uFFFD\n');
+    expect(text).toBe(fs.readFileSync(p, 'utf8'));
+    expect((text as string).length).toBe(9);
+  });
+
+  it('a truncated multi-byte sequence at the end becomes one U+FFFD', () => {
+    const p = write('c.bean', [0x61, 0xe2, 0x82]);
+    expect(readFileOrNull(p)).toBe('a\uFFFD');
+    expect(readFileOrNull(p)).toBe(fs.readFileSync(p, 'utf8'));
+  });
+
+  it('a missing file is null, a directory is not a regular file', () => {
+    expect(readFileOrNull(path.join(dir, 'none.bean'))).toBeNull();
+    expect(readFileOrNull(dir)).toEqual({ notRegular: 'a directory' });
+  });
+});
