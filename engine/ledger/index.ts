@@ -95,7 +95,16 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     }
     return r;
   };
-  const idOf = (src: SourceRef, salt?: string) => positionId(salt ? relFile(src.file) + '\u0000' + salt : relFile(src.file), src.start);
+  // Ids are made for every directive: consecutive ones are almost always in the same file.
+  let lastFile: string | null = null;
+  let lastRel = '';
+  const idOf = (src: SourceRef, salt?: string) => {
+    if (src.file !== lastFile) {
+      lastFile = src.file;
+      lastRel = relFile(src.file);
+    }
+    return positionId(salt ? lastRel + '\u0000' + salt : lastRel, src.start);
+  };
 
   const options = readOptions(loaded.options, errors, opts.defaultTimezone);
   const clock = makeClock(options.timezone);
@@ -120,7 +129,7 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     directives,
     options,
     clock,
-    directiveId: (d) => idOf(d.src, synthetic.get(d)),
+    directiveId: synthetic.size === 0 ? (d) => idOf(d.src) : (d) => idOf(d.src, synthetic.get(d)),
     idOf,
     implicitPrices: plugins.implicitPrices,
   });

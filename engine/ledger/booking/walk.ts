@@ -170,9 +170,12 @@ export function walk(input: WalkInput): WalkOutput {
   // which are inserted after their pad at the end.
   const made: Entry[] = [];
   // Reference-order keys by creation number (held in Entry.ref until the order is known).
-  const refRank: number[] = [];
-  const refFile: number[] = [];
-  const refSub: number[] = [];
+  // Typed and sized for one entry per processing slot (padding entries may grow them): pushing
+  // onto three plain lists per entry was a visible part of the walk.
+  let refRank = new Uint8Array(order.length + 16);
+  let refFile = new Float64Array(order.length + 16);
+  let refSub = new Float64Array(order.length + 16);
+  let created = 0;
   const lists = new NameLists();
   const activePads = new Map<string, PadState>();
   const allPads: PadState[] = [];
@@ -188,7 +191,7 @@ export function walk(input: WalkInput): WalkOutput {
       type: d.type,
       id,
       seq: -1,
-      ref: refRank.length,
+      ref: created,
       date: d.date,
       time: storedTime,
       timestamp,
@@ -196,9 +199,20 @@ export function walk(input: WalkInput): WalkOutput {
       txn,
       accounts: accountsOf(d, lists),
     };
-    refRank.push(rank);
-    refFile.push(file);
-    refSub.push(sub);
+    if (created === refRank.length) {
+      const grow = <T extends Uint8Array | Float64Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      refRank = grow(refRank);
+      refFile = grow(refFile);
+      refSub = grow(refSub);
+    }
+    refRank[created] = rank;
+    refFile[created] = file;
+    refSub[created] = sub;
+    created++;
     return e;
   };
   const entry = (d: DirectiveAst, id: string, time: number, txn: Transaction | null, rank: number, file: number, sub: number): Entry =>
@@ -568,11 +582,11 @@ export function walk(input: WalkInput): WalkOutput {
     const e = entries[seq];
     e.seq = seq;
     // e.ref holds the creation number until the reference order is known.
-    const created = e.ref;
+    const creation = e.ref;
     refDate[seq] = e.date;
-    rankOf[seq] = refRank[created];
-    fileOf[seq] = refFile[created];
-    subOf[seq] = refSub[created];
+    rankOf[seq] = refRank[creation];
+    fileOf[seq] = refFile[creation];
+    subOf[seq] = refSub[creation];
     if (e.txn) {
       e.txn.seq = seq;
       transactions[nt++] = e.txn;

@@ -154,3 +154,26 @@ describe('balance assertions', () => {
     expect(s.errors[0].account).toBe('Assets:Bank');
   });
 });
+
+describe('pad serving many currencies', () => {
+  // More padding entries than directives plus slack: the walk's reference-order key lists grow.
+  // Cross-checked with bean-check 2.3.5 (clean) and bean-query (40 padding transactions, 80
+  // postings, the k-th padding k+1 units of its currency, dated on the pad).
+  it('puts every padding entry right after its pad, in both orders', () => {
+    const cur = (k: number) => 'X' + String.fromCharCode(65 + Math.floor(k / 26), 65 + (k % 26));
+    const n = 40;
+    const lines = ['2024-01-01 open Assets:Bank', '2024-01-01 open Equity:Opening', '2024-01-01 pad Assets:Bank Equity:Opening'];
+    for (let k = 0; k < n; k++) lines.push(`2024-01-02 balance Assets:Bank ${k + 1} ${cur(k)}`);
+    const s = ledger(lines.join('\n') + '\n');
+    expect(s.errors).toEqual([]);
+    const label = (e: (typeof s.entries)[number]) => (e.txn ? `P ${amount(e.txn.postings[0].units)}` : e.type);
+    const paddings = Array.from({ length: n }, (_, k) => `P ${k + 1} ${cur(k)}`);
+    const balances = Array.from({ length: n }, () => 'balance');
+    expect(s.entries.map(label)).toEqual(['open', 'open', 'pad', ...paddings, ...balances]);
+    expect(s.entries.map((e) => e.seq)).toEqual(s.entries.map((_, i) => i));
+    // Reference order: the 2024-01-01 opens, the pad and its paddings, then the balances.
+    expect(s.referenceOrder.map((i) => label(s.entries[i]))).toEqual(['open', 'open', 'pad', ...paddings, ...balances]);
+    expect(s.referenceOrder.map((i) => s.entries[i].ref)).toEqual(s.entries.map((_, i) => i));
+    expect(s.balances.every((b) => b.passed)).toBe(true);
+  });
+});
