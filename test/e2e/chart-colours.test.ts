@@ -99,6 +99,18 @@ describeE2E('chart colours, tooltips and dark mode (issue 17 §1)', (e2e) => {
     expect(new Set(colours)).toEqual(new Set([text]));
   });
 
+  it('an income account page: its negative balance and postings are not red', async () => {
+    const page = await e2e.open('/accounts/Income:US:Hoogle:Salary');
+    const card = page.getByTestId('balance-total').locator('.value');
+    await card.waitFor();
+    expect((await card.textContent())!.trim()).toMatch(/^-/);
+    const text = await page.evaluate(() => getComputedStyle(document.body).color);
+    expect(await card.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(179, 38, 30)');
+    const units = page.locator('table tbody tr td.num:not(.balance)').filter({ hasText: /^-/ });
+    await units.first().waitFor();
+    expect(new Set(await units.evaluateAll((tds) => tds.map((td) => getComputedStyle(td).color)))).toEqual(new Set([text]));
+  });
+
   it('dark mode: line and treemap charts are redrawn with the dark theme colours', async () => {
     const page = await e2e.open('/balance-sheet?time=2025&interval=month&conversion=USD');
     const canvas = await chartOf(page, 'net-worth-chart');
