@@ -157,7 +157,7 @@ class FileParser {
       for (let i = 0; i < dups.length; i++) this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), dups[i]));
       this.postingChecks(d);
     }
-    if (!this.sc.zhang && d.meta.length > 0) this.timeFromMeta(d, ls, end);
+    if (!this.sc.zhang && d.meta.length > 0) this.timeFromMeta(d);
     if (this.meta.length > 0) this.applyPushedMeta(d);
     if (this.tags.length > 0 && (d.type === 'transaction' || d.type === 'note' || d.type === 'document')) {
       for (let i = 0; i < this.tags.length; i++) {
@@ -195,14 +195,17 @@ class FileParser {
     }
   }
 
-  /** Beancount files give a directive's time of day as `time: "HH:MM[:SS]"` metadata. */
-  private timeFromMeta(d: DirectiveAst, ls: number, end: number): void {
+  /**
+   * Beancount files give a directive's time of day as `time: "HH:MM[:SS]"` metadata. Any other
+   * `time:` value is plain metadata and the directive has no time, without an error: bean-check
+   * reads every such value without complaint, so reporting one would be an error it never shows.
+   */
+  private timeFromMeta(d: DirectiveAst): void {
     for (let i = 0; i < d.meta.length; i++) {
       const m = d.meta[i];
       if (m.key !== 'time') continue;
       const t = m.kind === 'string' ? parseTimeOfDay(m.text.trim()) : null;
-      if (t === null) this.out.errors.push(SyntaxErrors.parse(this.site(d.src, ls, end), M.invalidTimeMeta(m.text)));
-      else d.time = t;
+      if (t !== null) d.time = t;
       return;
     }
   }

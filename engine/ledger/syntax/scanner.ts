@@ -234,6 +234,9 @@ export class Scanner {
       end--;
     }
     if (end - i > MAX_CURRENCY) return -1;
+    // bean-check 2.3.5's currencies have two characters or more ("Invalid token: 'V'"); the spec
+    // is silent, so Beancount files follow it. zhang reads `V`.
+    if (end - i === 1 && !this.zhang) return -1;
     if (end === j) {
       const d = this.code(j);
       if (d >= 0 && (isWordChar(d) || d === HASH)) return -1;

@@ -162,14 +162,14 @@ describe('postings', () => {
 
   it('cost errors: duplicate parts, # in total cost, unclosed brace', () => {
     const r = parse(
-      '2024-01-01 *\n  A:B 1 X {1 USD, 2 USD}\n2024-01-01 *\n  A:B 1 X {{1 # 2 USD}}\n2024-01-01 *\n  A:B 1 X {1 USD\n2024-01-01 *\n  A:B 1 X {2024-01-01, 2024-01-02}\n',
+      '2024-01-01 *\n  A:B 1 XX {1 USD, 2 USD}\n2024-01-01 *\n  A:B 1 XX {{1 # 2 USD}}\n2024-01-01 *\n  A:B 1 XX {1 USD\n2024-01-01 *\n  A:B 1 XX {2024-01-01, 2024-01-02}\n',
     );
     expect(r.directives).toEqual([]);
     expect(r.errors.map((e) => e.message)).toEqual([
-      'the cost has more than one amount (line 2, column 19)',
-      'a total cost {{...}} cannot use the per-unit # total form (line 4, column 15)',
-      'expected "," or "}", found end of line (line 6, column 17)',
-      'the cost has more than one date (line 8, column 24)',
+      'the cost has more than one amount (line 2, column 20)',
+      'a total cost {{...}} cannot use the per-unit # total form (line 4, column 16)',
+      'expected "," or "}", found end of line (line 6, column 18)',
+      'the cost has more than one date (line 8, column 25)',
     ]);
   });
 
@@ -272,6 +272,13 @@ describe('metadata', () => {
     expect(r.errors.map((e) => [e.src?.line, e.src?.column, e.message.split(':')[0]])).toEqual([[3, 3, 'Cost merging is not supported yet']]);
     expect((r.directives[0] as TransactionAst).postings[1].cost?.merge).toBe(true);
     expect(parse(text, 'zhang').errors).toEqual([]);
+  });
+
+  // bean-check 2.3.5: "Invalid token: 'V'" on line 2 (its currencies have two characters or more).
+  it('a one-letter currency is an error in Beancount files; .zhang reads it', () => {
+    const text = '2024-01-03 * "x"\n  Assets:Cash  -10 V\n  Expenses:Food\n';
+    expect(parse(text).errors.map((e) => [e.src?.line, e.src?.column, e.message.split(' (')[0]])).toEqual([[2, 20, 'invalid currency "V"']]);
+    expect(txn(text, 'zhang').postings[0].currency).toBe('V');
   });
 
   it('.zhang files read .5, links as metadata values and a bare currency or NULL in a custom directive', () => {
