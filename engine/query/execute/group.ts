@@ -9,6 +9,7 @@ import type { TypeName } from '../types';
 import { GroupIndex } from './group-keys';
 import { accountIds } from './account-index';
 import { fastPaths } from './fast-paths';
+import { addRow, finishSum, positionColumns, type PositionColumns, type PositionSum } from './position-sums';
 import type { Posting } from '../../ledger/snapshot';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
@@ -54,6 +55,10 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   // the row without a call through the compiled column.
   const postings = plan.table.name === 'postings' && fastPaths.enabled;
   const rowItself = slots.map((s) => s.args.map((a) => postings && a.key === 'col:position'));
+  // sum(position) over the snapshot's own postings reads flat columns by row position
+  // (position-sums.ts); not over the rows a period clause made (new for every query).
+  const flat = slots.map((s) => postings && source === opts.snapshot.postings && s.name === 'sum' && !s.star && s.args.length === 1 && s.args[0].key === 'col:position');
+  const cols: PositionColumns | null = flat.some((f) => f) ? positionColumns(source as readonly Posting[]) : null;
   /** Source positions of the chosen rows (for the replay) and the current row's ordinal. */
   const chosen: number[] = [];
   let ordinal = -1;
@@ -66,11 +71,15 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
 
   const newGroup = (hollow: boolean): Group => {
     budget.add(width, 'groups');
-    return { row: st.row, states: hollow ? [] : slots.map((s) => s.init()), late: null, hollow };
+    return { row: st.row, states: hollow ? [] : slots.map((s, i) => (flat[i] ? new Map() : s.init())), late: null, hollow };
   };
-  const step = (g: Group) => {
+  const step = (g: Group, at: number) => {
     for (let i = 0; i < slots.length; i++) {
       const s = slots[i];
+      if (flat[i]) {
+        addRow(g.states[i] as PositionSum, cols!, source as readonly Posting[], at);
+        continue;
+      }
       if (deferred[i]) {
         g.states[i] = ordinal;
         continue;
@@ -100,7 +109,9 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   const finish = (g: Group): OutRow | null => {
     st.row = g.row;
     const values = new Array(slots.length);
-    for (let i = 0; i < slots.length; i++) values[i] = deferred[i] || atClose[i] ? (g.late?.[i] ?? null) : slots[i].finish(g.states[i]);
+    for (let i = 0; i < slots.length; i++) {
+      values[i] = deferred[i] || atClose[i] ? (g.late?.[i] ?? null) : flat[i] ? finishSum(g.states[i] as PositionSum, cols!) : slots[i].finish(g.states[i]);
+    }
     st.aggs = values;
     if (agg.having && agg.having.eval(st) !== true) return null;
     const out = evalAll(plan.targets, st);
@@ -130,7 +141,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     // All targets are aggregates: every row forms one group, which exists even without rows.
     st.row = null;
     const g = newGroup(false);
-    scanAll(() => step(g));
+    scanAll((at) => step(g, at));
     fillDeferred([g]);
     const r = finish(g);
     return { rows: r ? [r] : [], skipped: 0 };
@@ -185,13 +196,13 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
       }
     };
     if (closeEarly) {
-      scanAll(() => {
-        if (!cur!.hollow) step(cur!);
+      scanAll((at) => {
+        if (!cur!.hollow) step(cur!, at);
       }, boundary);
     } else {
-      scanAll(() => {
+      scanAll((at) => {
         if (boundary() === false) return false;
-        if (!cur!.hollow) step(cur!);
+        if (!cur!.hollow) step(cur!, at);
       });
     }
     if (cur && !stop) close(cur);
@@ -204,7 +215,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
 
   const makeGroup = () => newGroup(false);
   scanAll((at) => {
-    step(index.findAt(st, at, makeGroup));
+    step(index.findAt(st, at, makeGroup), at);
   });
   fillDeferred(index.groups);
   const rows: OutRow[] = [];
