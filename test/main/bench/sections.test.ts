@@ -68,7 +68,8 @@ describe('issue-15 bench sections on a small ledger', () => {
 
   it('clients: every client is answered, each path is reported', async () => {
     const saved = { ...CLIENTS_BENCH };
-    Object.assign(CLIENTS_BENCH, { clients: 6, seconds: 2 });
+    // 5 s: on a machine under heavy load a client's first answer has taken over 2 s.
+    Object.assign(CLIENTS_BENCH, { clients: 6, seconds: 5 });
     try {
       const m = await runClientsBench({ root: ROOT, file, log: () => {} });
       expect(m.failures).toBe(0);
