@@ -54,7 +54,17 @@ describeE2E('chart colours, tooltips and dark mode (issue 17 §1)', (e2e) => {
     for (const s of sets) expect(s.colours).not.toContain(RED);
     expect(sets[0].colours).not.toEqual(sets[1].colours);
     // Tooltip of March's expenses: rounded to USD's precision, with the currency.
-    expect(withoutGrouping(await tooltipOf(canvas, 1, 2))).toBe(`Expenses (USD): ${shownAmount({ number: expenses[2], currency: 'USD' })}`);
+    // (Its first line: a second one names any amount in another currency, checked below.)
+    expect(withoutGrouping([await tooltipOf(canvas, 1, 2)].flat()[0])).toBe(`Expenses (USD): ${shownAmount({ number: expenses[2], currency: 'USD' })}`);
+    // A column whose income holds amounts no price turns into USD: the tooltip names them (as earned).
+    const col = st.columns.findIndex((_: unknown, i: number) => root('Income').balance_children[i].some((a: any) => a.currency !== 'USD' && Number(a.number) !== 0));
+    expect(col).toBeGreaterThanOrEqual(0);
+    const others = root('Income').balance_children[col].filter((a: any) => a.currency !== 'USD' && Number(a.number) !== 0);
+    const turned = (n: string) => (n.startsWith('-') ? n.slice(1) : `-${n}`);
+    const lines = await tooltipOf(canvas, 0, col);
+    expect(Array.isArray(lines)).toBe(true);
+    expect(withoutGrouping(lines[0])).toBe(`Income (USD): ${shownAmount({ number: turned(income[col]), currency: 'USD' })}`);
+    expect(withoutGrouping(lines[1])).toBe(`  + ${others.map((a: any) => shownAmount({ number: turned(a.number), currency: a.currency })).join(', ')} not in USD`);
     const tick = await canvas.evaluate((c) => (globalThis as any).__chartJs.getChart(c).scales.y.ticks.map((t: any) => String(t.label)));
     for (const t of tick) expect(t).toMatch(/ USD$/);
   });
@@ -70,7 +80,7 @@ describeE2E('chart colours, tooltips and dark mode (issue 17 §1)', (e2e) => {
     expect(hues).not.toContain(RED);
     const liabilities = st.tree.findIndex((n: any) => n.account === 'Liabilities');
     const value = inUsd(st.tree[liabilities].balance_children[1]);
-    expect(withoutGrouping(await tooltipOf(canvas, liabilities, 1))).toBe(`Liabilities (USD): ${shownAmount({ number: value, currency: 'USD' })}`);
+    expect(withoutGrouping([await tooltipOf(canvas, liabilities, 1)].flat()[0])).toBe(`Liabilities (USD): ${shownAmount({ number: value, currency: 'USD' })}`);
   });
 
   it('dashboard: only the net profit of a month at a loss is red; income and expenses never', async () => {
