@@ -106,11 +106,14 @@ describe('POST /api/query and /api/query/csv with filter fields', () => {
   });
   it('account and entry filters restrict the rows before the query', async () => {
     const r = await post('/api/query', { query: 'SELECT date, account, number', account: 'Expenses', filter: '#food' });
+    // Whole transactions, as Fava's account filter: the bank side of each food purchase too.
     expect(r.json.data.rows).toEqual([
       ['2023-12-20', 'Expenses:Food', '50.00'],
+      ['2023-12-20', 'Assets:Bank', '-50.00'],
       ['2024-02-10', 'Expenses:Food', '40.00'],
+      ['2024-02-10', 'Assets:Bank', '-40.00'],
     ]);
-    const csv = await post('/api/query/csv', { query: 'SELECT date, account, number', account: 'Expenses', filter: '#food -#trip-2024' });
+    const csv = await post('/api/query/csv', { query: "SELECT date, account, number WHERE account ~ '^Expenses'", account: 'Expenses', filter: '#food -#trip-2024' });
     expect(csv.status).toBe(200);
     expect(csv.text).toBe('date,account,number\r\n2023-12-20,Expenses:Food,50.00\r\n');
   });
@@ -126,10 +129,17 @@ describe('POST /api/query and /api/query/csv with filter fields', () => {
     const text = await post('/api/query/builtins/report.net_worth/text', { params: { to: '2024-12-31', currency: 'USD' }, time: '2024-Q1', account: 'Assets:Bank' });
     expect(text.status).toBe(200);
     const query: string = text.json.data.query;
-    expect(query).toContain("(account IS NOT NULL AND under(account, 'Assets:Bank'))");
+    expect(query).toContain("FILTER (((account IS NOT NULL AND under(account, 'Assets:Bank'))");
     expect(query).toContain('OPEN ON 2024-01-01 CLOSE ON 2024-04-01');
     const r = await post('/api/query', { query });
-    expect(r.json.data.rows[0][1]).toEqual({ positions: [{ units: { number: '310.00', currency: 'USD' }, cost: null }] });
+    // Every transaction touches the bank, so all of them count (whole transactions, Fava's
+    // account filter): the bank's 310.00 USD and the broker's 2 HOOL (no price) at 2024-03-31.
+    expect(r.json.data.rows[0][1]).toEqual({
+      positions: [
+        { units: { number: '2', currency: 'HOOL' }, cost: null },
+        { units: { number: '310.00', currency: 'USD' }, cost: null },
+      ],
+    });
   });
 });
 
