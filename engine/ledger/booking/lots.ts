@@ -62,6 +62,8 @@ export function costNumber(spec: WorkCost, units: Dec): Dec | null {
 }
 
 function remaining(lot: Lot, pending: Pending): Dec {
+  // Most reductions are the first of their transaction: nothing pending to look up.
+  if (pending.size === 0) return lot.units;
   const d = pending.get(lot);
   return d ? lot.units.plus(d) : lot.units;
 }
@@ -161,7 +163,9 @@ function specCost(spec: WorkCost, perUnit: Dec | null, txnDate: DayNum): Cost | 
 
 /** Can the posting take from this lot? (Held with the opposite sign, cost fields as written.) */
 function fits(lot: Lot, pending: Pending, sign: number, spec: WorkCost, perUnit: Dec | null): boolean {
-  return remaining(lot, pending).sign() === -sign && matches(lot.cost, spec, perUnit);
+  // The cost fields first: a sale naming its lot's cost and date rules out every other lot of an
+  // account that bought for decades without touching the pending reductions.
+  return matches(lot.cost, spec, perUnit) && remaining(lot, pending).sign() === -sign;
 }
 
 /** Do the written cost fields match a lot's cost? (`perUnit` is the written number, if any.) */
