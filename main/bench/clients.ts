@@ -22,10 +22,12 @@ export async function runClientsBench(opts: { root: string; file: string; log?: 
     log(`server at ${server.url} (${server.loadLine}); ${CLIENTS_BENCH.clients} clients for ${CLIENTS_BENCH.seconds} s`);
     const { date } = await appendTarget(server.url, opts.file);
     const paths = mixedLight(`${date.slice(0, 4)}-01-01`, date);
+    const cpu0 = server.cpuMs();
     const stream = startStream(httpSend(server.url), paths, CLIENTS_BENCH.clients, CLIENTS_BENCH.seconds * 1000);
     await new Promise((r) => setTimeout(r, CLIENTS_BENCH.seconds * 1000));
     const records = await stream.stop();
     const wall = (performance.now() - stream.t0) / 1000;
+    const cpu1 = server.cpuMs();
     const all = summarizeWindow(records);
     const first = firstAnswers(records, stream.t0, CLIENTS_BENCH.clients);
     const answered = first.filter((v): v is number => v !== null);
@@ -40,6 +42,10 @@ export async function runClientsBench(opts: { root: string; file: string; log?: 
       'slowest first answer ms': answered.length === first.length ? Math.max(...answered) : `${first.length - answered.length} clients never answered`,
       'clients first answer > 1 s': first.filter((v) => v === null || v > CLIENTS_BENCH.firstAnswerGoalMs).length,
       'server peak RSS MB': server.peakRssMb() ?? 'n/a',
+      // Whether the server was saturated or starved: on a shared machine it may get a fraction
+      // of a core, and then the latencies measure the machine, not the server.
+      'server CPU % of a core': cpu0 === null || cpu1 === null ? 'n/a' : ((cpu1 - cpu0) / (wall * 1000)) * 100,
+      'server CPU ms/request': cpu0 === null || cpu1 === null || all.count === 0 ? 'n/a' : (cpu1 - cpu0) / all.count,
     };
     if (all.firstFailure) out['first failure'] = all.firstFailure;
     // Per path: "p50/max" ms, the path shortened to its endpoint.

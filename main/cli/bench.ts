@@ -452,6 +452,7 @@ const COMPARISON: ComparisonRow[] = [
     ours: ['clients', 'slowest first answer ms'],
     goals: { [CLIENTS_LEDGER.name]: { text: '<= 1 s', atMost: 1000 } },
   },
+  { work: '50 clients: server CPU % of one core (starved if low)', ours: ['clients', 'server CPU % of a core'] },
   { work: '50 clients: failures', ours: ['clients', 'failures'], goals: { [CLIENTS_LEDGER.name]: NONE_FAILED } },
 ];
 

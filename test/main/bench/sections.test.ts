@@ -75,6 +75,7 @@ describe('issue-15 bench sections on a small ledger', () => {
       expect(m.failures).toBe(0);
       expect(m.requests).toBeGreaterThanOrEqual(6);
       expect(typeof m['slowest first answer ms']).toBe('number');
+      expect(m['server CPU ms/request']).toBeGreaterThan(0);
       for (const p of ['errors', 'commodities/display', 'query/builtins', 'journals', 'statistic/summary', 'query/saved']) {
         expect(m[`${p} p50/max ms`]).toMatch(/^\d+\/\d+$/);
       }
