@@ -15,6 +15,7 @@ import type { DayNum } from '../../dates';
 import type { DirectiveAst, FileFormat, MetaEntry, ParsedFile, SourceRef, TransactionAst } from '../ast';
 import { SyntaxErrors, SyntaxMessages as M } from '../errors';
 import { BOM, COLON, CR, HASH, LF, SEMI, SPACE, TAB, isDigit, isFlagChar, isIgnoredLineStart, isLower, isWordChar } from './chars';
+import { beancountOptionProblem } from './beancount-options';
 import { customToBudget, isCustomBudget } from './custom-budgets';
 import { readDatedDirective } from './directives';
 import { duplicateMetaMessages } from './duplicate-meta';
@@ -237,7 +238,10 @@ class FileParser {
         sc.blank('the option value');
         const value = sc.readString();
         sc.endLine('after the option');
-        this.out.options.push({ name, value, src: this.lineSrc(ls) });
+        const src = this.lineSrc(ls);
+        this.out.options.push({ name, value, src });
+        const problem = sc.zhang ? null : beancountOptionProblem(name);
+        if (problem !== null) this.out.errors.push(SyntaxErrors.parse({ src, source: this.s.slice(ls, sc.lastLineEnd), date: null }, problem));
         return;
       }
       case 'include': {

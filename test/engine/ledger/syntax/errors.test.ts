@@ -123,3 +123,25 @@ describe('syntax errors stand on the offending token, as bean-check places them'
     expect(p.errors[0].src).toMatchObject({ start: 26, end: 46 });
   });
 });
+
+// bean-check 2.3.5 on these option lines: "Invalid option: 'tolerance'" (line 1), "Option
+// 'filename' may not be set" (line 2), "Invalid option: 'fiscal_year_end'" (line 4), nothing for
+// title and documents; it also reports 'timezone', which this app reads (the ledger's time zone).
+describe('option names Beancount does not know', () => {
+  const text = 'option "tolerance" "0.01"\noption "filename" "x"\noption "title" "T"\noption "fiscal_year_end" "x"\noption "timezone" "Europe/Paris"\noption "documents" "docs"\n';
+
+  it('are ParseErrors on their lines in Beancount files, and still recorded', () => {
+    const p = parse(text);
+    expect(p.errors.map((e) => [e.src?.line, e.message])).toEqual([
+      [1, "Invalid option: 'tolerance' (Beancount does not know it; the option is ignored)"],
+      [2, "Option 'filename' may not be set"],
+      [4, "Invalid option: 'fiscal_year_end' (Beancount does not know it; the option is ignored)"],
+    ]);
+    expect(p.errors[0].source).toBe('option "tolerance" "0.01"');
+    expect(p.options.map((o) => o.name)).toEqual(['tolerance', 'filename', 'title', 'fiscal_year_end', 'timezone', 'documents']);
+  });
+
+  it('are not reported in .zhang files (zhang has options of its own)', () => {
+    expect(parse(text, 'zhang').errors).toEqual([]);
+  });
+});
