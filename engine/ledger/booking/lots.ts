@@ -170,9 +170,9 @@ function fits(lot: Lot, pending: Pending, sign: number, spec: WorkCost, perUnit:
 
 /** Do the written cost fields match a lot's cost? (`perUnit` is the written number, if any.) */
 function matches(cost: Cost, spec: WorkCost, perUnit: Dec | null): boolean {
-  if (perUnit !== null && !cost.number.eq(perUnit)) return false;
-  if (cost.currency !== spec.currency) return false;
+  // Cheapest comparisons first: the date alone rules out most lots of a long-held account.
   if (spec.date !== null && cost.date !== spec.date) return false;
+  if (cost.currency !== spec.currency) return false;
   if (spec.label !== null && cost.label !== spec.label) return false;
-  return true;
+  return perUnit === null || cost.number.eq(perUnit);
 }
