@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../../../engine/decimal';
 import type { DirectiveAst, PostingAst, TransactionAst } from '../../../../engine/ledger/ast';
-import { ok, parse } from './helpers';
+import { day, ok, parse } from './helpers';
 
 function txns(ds: DirectiveAst[]): TransactionAst[] {
   return ds.filter((d): d is TransactionAst => d.type === 'transaction');
@@ -190,5 +190,20 @@ describe('positions on a BOM, CRLF, non-ASCII file', () => {
     // Line k + 2 holds posting k; each "  Assets:Ak  1 USD" line is 18 or 19 characters + LF.
     expect(t.postings[39].src.line).toBe(41);
     expect(t.postings[40].src).toMatchObject({ line: 42, column: 3 });
+  });
+});
+
+describe('dates', () => {
+  it('the day number kept from the previous date never stands for another date', () => {
+    // 2024-01-33 would be 2024-02-01 under a key that packed the day into five bits; it must stay
+    // an error after 2024-02-01 was read (and 2024-02-01 read right after it must be valid).
+    const r = parse('2024-02-01 open Assets:A\n2024-01-33 open Assets:B\n2024-02-01 open Assets:C\n2024-02-01 open Assets:D\n2024-03-01 open Assets:E\n');
+    expect(r.errors.map((e) => e.message)).toEqual(['invalid date 2024-01-33 (line 2, column 1)']);
+    expect(r.directives.map((d) => [d.date, d.type === 'open' ? d.account : ''])).toEqual([
+      [day(2024, 2, 1), 'Assets:A'],
+      [day(2024, 2, 1), 'Assets:C'],
+      [day(2024, 2, 1), 'Assets:D'],
+      [day(2024, 3, 1), 'Assets:E'],
+    ]);
   });
 });
