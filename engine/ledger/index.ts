@@ -114,6 +114,8 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     {
       plugins: loaded.plugins,
       directives: loaded.directives,
+      mainFile: nodePath.resolve(mainFile),
+      format: loaded.format,
       options,
       readFile,
       today: todayIn(options.timezone, now),

@@ -4,12 +4,46 @@
  * path below the root spells an account (`Assets/Bank/2024-01-05.statement.pdf` ->
  * Assets:Bank) becomes a Document entry of that account and date, when the ledger uses the
  * account. Folders are walked in name order, files in name order, symbolic links to folders are
- * not entered (os.walk's default). Only fava.plugins.tag_discovered_documents runs it for now
- * (see fava-documents.ts).
+ * not entered (os.walk's default). The plugin stage runs it first in Beancount files, as
+ * Beancount's loader runs beancount.ops.documents before any plugin; the documents are made at
+ * line 0 of the main file, as Beancount makes them, and fava.plugins.tag_discovered_documents
+ * tags them (Fava tags the Document entries at line 0).
  */
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { makeDate, type DayNum } from '../../dates';
+import type { DirectiveAst, DocumentAst } from '../ast';
+import type { LedgerError } from '../errors';
+import type { LedgerOptions } from '../snapshot';
+import { PluginErrors } from './errors';
+import { accountsOfDirective } from './util';
+
+/** The documents discovery made (what Fava's plugin tags). */
+export const DISCOVERED = new WeakSet<DirectiveAst>();
+
+/**
+ * Beancount's documents stage: the documents of every `documents` option folder (relative to the
+ * main file's directory), for the accounts the directives name. Its errors have no position
+ * (Beancount: `main file:0`).
+ */
+export function discoveredDocuments(directives: readonly DirectiveAst[], options: LedgerOptions, mainFile: string, errors: LedgerError[]): DocumentAst[] {
+  const folders = options.raw.filter(([name]) => name === 'documents').map(([, value]) => value);
+  if (folders.length === 0) return [];
+  const accounts = new Set<string>();
+  for (const d of directives) for (const a of accountsOfDirective(d)) accounts.add(a);
+  const src = { file: mainFile, line: 0, column: 0, start: 0, end: 0 };
+  const out: DocumentAst[] = [];
+  for (const folder of folders) {
+    const found = discoverDocuments(folder, nodePath.dirname(mainFile), accounts);
+    for (const p of found.problems) errors.push(PluginErrors.discovery({ src: null, date: null }, p));
+    for (const f of found.found) {
+      const doc: DocumentAst = { type: 'document', date: f.date, time: null, meta: [], src, account: f.account, filename: f.filename, tags: [], links: [] };
+      DISCOVERED.add(doc);
+      out.push(doc);
+    }
+  }
+  return out;
+}
 
 export interface FoundDocument {
   account: string;

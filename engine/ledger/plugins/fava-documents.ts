@@ -7,13 +7,9 @@
  *   #linked, a transaction gets the link too; a value matching no document is a DocumentError on
  *   the directive. The link is 8 hex digits of a hash of the directive's position (Fava hashes
  *   the entry's fields); stable across reloads, unique per directive.
- * - fava.plugins.tag_discovered_documents: tags #discovered the documents Beancount finds by
- *   scanning the `documents` option's folders (Fava: Document entries at line 0, when the option
- *   is set). The engine does not scan those folders by itself yet, so this plugin runs Beancount's
- *   discovery (discover-documents.ts) and adds what it finds, tagged: the same entries as Beancount
- *   followed by Fava's plugin. Relative folders are read from the directory of the file holding
- *   the `plugin` line (Beancount: of the main file; the same for a plugin written there), and
- *   discovery's errors stand on that line (Beancount: `<main file>:0`).
+ * - fava.plugins.tag_discovered_documents: tags #discovered the documents Beancount found in the
+ *   `documents` option's folders (Fava: the Document entries at line 0, when the option is set);
+ *   the discovery itself runs first in the plugin stage (discover-documents.ts), as in Beancount.
  */
 import { createHash } from 'node:crypto';
 import * as nodePath from 'node:path';
@@ -21,7 +17,7 @@ import type { DirectiveAst, DocumentAst } from '../ast';
 import { PluginErrors } from './errors';
 import type { PluginDef } from './types';
 import { accountsOfDirective } from './util';
-import { discoverDocuments } from './discover-documents';
+import { DISCOVERED } from './discover-documents';
 
 const addTo = (xs: string[], x: string) => (xs.includes(x) ? xs : [...xs, x]);
 
@@ -67,23 +63,17 @@ export const linkDocumentsPlugin: PluginDef = {
 export const tagDiscoveredDocumentsPlugin: PluginDef = {
   module: 'fava.plugins.tag_discovered_documents',
   config: 'none',
-  description: "adds the documents found in the `documents` option's folders (Beancount's discovery), tagged #discovered",
+  description: "tags #discovered the documents found in the `documents` option's folders",
   transform: (directives, _c, run) => {
-    const folders = run.options.raw.filter(([name]) => name === 'documents').map(([, value]) => value);
-    if (folders.length === 0) return directives;
-    // Beancount restricts discovery to the accounts the entries name (getters.get_accounts).
-    const accounts = new Set<string>();
-    for (const d of directives) for (const a of accountsOfDirective(d)) accounts.add(a);
-    const site = { src: run.plugin.src, date: null };
-    const added: DocumentAst[] = [];
-    for (const folder of folders) {
-      const found = discoverDocuments(folder, nodePath.dirname(run.plugin.src.file), accounts);
-      for (const p of found.problems) run.errors.push(PluginErrors.discovery(site, p));
-      for (const f of found.found) {
-        const doc: DocumentAst = { type: 'document', date: f.date, time: null, meta: [], src: run.plugin.src, account: f.account, filename: f.filename, tags: ['discovered'], links: [] };
-        added.push(run.made(doc, 'document:' + f.filename));
-      }
-    }
-    return added.length > 0 ? [...directives, ...added] : directives;
+    let out: DirectiveAst[] | null = null;
+    directives.forEach((d, i) => {
+      if (d.type !== 'document' || !DISCOVERED.has(d) || d.tags.includes('discovered')) return;
+      // The copy keeps the id salt of the discovered document (its position is line 0 of the
+      // main file, which a written directive may share) and stays a discovered document.
+      const tagged = run.made<DocumentAst>({ ...d, tags: [...d.tags, 'discovered'] }, 'document:' + d.filename);
+      DISCOVERED.add(tagged);
+      (out ??= directives.slice())[i] = tagged;
+    });
+    return out ?? directives;
   },
 };

@@ -13,11 +13,12 @@
  * rest of the ledger loads without it.
  */
 import type { DayNum } from '../../dates';
-import type { DirectiveAst, PluginAst } from '../ast';
+import type { DirectiveAst, FileFormat, PluginAst } from '../ast';
 import type { ReadFile } from '../load';
 import type { LedgerError } from '../errors';
 import type { WalkOutput } from '../booking/walk';
 import type { LedgerOptions, Transaction } from '../snapshot';
+import { discoveredDocuments } from './discover-documents';
 import { PluginErrors } from './errors';
 import { findPlugin } from './registry';
 import { ConfigError, type Booked, type PluginDef, type PluginRun } from './types';
@@ -25,6 +26,9 @@ import { ConfigError, type Booked, type PluginDef, type PluginRun } from './type
 export interface PluginStageInput {
   plugins: readonly PluginAst[];
   directives: DirectiveAst[];
+  /** The main ledger file and its format: Beancount's document discovery reads folders relative to it. */
+  mainFile?: string;
+  format?: FileFormat;
   options: LedgerOptions;
   readFile: ReadFile;
   today: DayNum;
@@ -55,6 +59,12 @@ export function runPlugins(input: PluginStageInput, errors: LedgerError[]): Plug
   const active: Active[] = [];
   let implicitPrices = false;
   let directives = input.directives;
+  // Beancount's documents stage runs before every plugin (loader PLUGINS_PRE), in Beancount files.
+  if (input.format === 'beancount' && input.mainFile) {
+    const found = discoveredDocuments(directives, input.options, input.mainFile, errors);
+    for (const d of found) synthetic.set(d, 'document:' + d.filename);
+    if (found.length > 0) directives = [...directives, ...found];
+  }
 
   const book = (ds: readonly DirectiveAst[]): Booked => {
     const out = input.book(ds);

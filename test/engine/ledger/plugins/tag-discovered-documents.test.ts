@@ -1,9 +1,9 @@
 /**
- * fava.plugins.tag_discovered_documents with Beancount's document discovery, on a real folder
- * tree. The expected documents and errors are what Debian's Beancount 2.3.5 loader produced for
- * the same tree and ledger (its Document entries at lineno 0, and two DocumentErrors at
- * `main.beancount:0`); Fava is not installed here, so the #discovered tag follows Fava's plugin
- * source (Document entries at line 0 get the tag when the `documents` option is set).
+ * Beancount's document discovery (the `documents` option) and fava.plugins.tag_discovered_documents,
+ * on a real folder tree. The expected documents and errors are what Debian's Beancount 2.3.5
+ * loader produced for the same tree and ledger (its Document entries at lineno 0, and two
+ * DocumentErrors at `main.beancount:0`); Fava is not installed here, so the #discovered tag
+ * follows Fava's plugin source (Document entries at line 0 get the tag when the option is set).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -63,20 +63,40 @@ describe('fava.plugins.tag_discovered_documents', () => {
     ]);
   });
 
-  it("reports an impossible date in a file name and a missing folder on the plugin line (Beancount: main file, line 0)", () => {
+  it('reports an impossible date in a file name and a missing folder without a position (Beancount: main file, line 0)', () => {
     const s = load(LEDGER);
-    expect(s.errors.map((e) => `${e.kind}@${e.src?.line}: ${e.message}`)).toEqual([
-      "DocumentError@3: Invalid date on document file '2024-02-30.bad.pdf': day is out of range for month",
-      `DocumentError@3: Document root '${nodePath.join(dir, 'missing')}' does not exist`,
+    expect(s.errors.map((e) => `${e.kind}@${e.src?.line ?? '-'}: ${e.message}`)).toEqual([
+      "DocumentError@-: Invalid date on document file '2024-02-30.bad.pdf': day is out of range for month",
+      `DocumentError@-: Document root '${nodePath.join(dir, 'missing')}' does not exist`,
     ]);
   });
 
-  it('does nothing without the documents option, or without the plugin', () => {
+  it('without the plugin the documents are found all the same, untagged; without the option nothing is', () => {
+    const noPlugin = load(LEDGER.replace(/^plugin .*\n/m, ''));
+    expect(noPlugin.documents.map((d) => `${d.path} ${d.tags.join(',')}`).sort()).toEqual([
+      'docs/Assets/Bank/2024-01-04-x.pdf ',
+      'docs/Assets/Bank/2024-01-05.statement.pdf ',
+      'docs/Assets/Bank/2024-01-05x ',
+      'docs/Assets/Bank/Sub/2024-03-01.sub.pdf ',
+      'docs/Assets/Bank/notes.txt ',
+      'docs/Expenses/Food/2024-02-01.receipt.jpg ',
+    ]);
+    expect(noPlugin.errors).toHaveLength(2);
     const without = load(LEDGER.replace(/^option "documents".*\n/gm, ''));
     expect(without.errors).toEqual([]);
     expect(without.documents.map((d) => d.path)).toEqual(['docs/Assets/Bank/notes.txt']);
-    const noPlugin = load(LEDGER.replace(/^plugin .*\n/m, ''));
-    expect(noPlugin.documents.map((d) => d.path)).toEqual(['docs/Assets/Bank/notes.txt']);
+  });
+
+  it('made at line 0 of the main file, as Beancount makes them (#entries lineno 0)', () => {
+    const s = load(LEDGER);
+    const lines = s.entries.filter((e) => e.type === 'document').map((e) => e.directive.src.line);
+    expect(lines.sort()).toEqual([0, 0, 0, 0, 0, 7]);
+  });
+
+  it('a .zhang ledger is not scanned', () => {
+    fs.writeFileSync(nodePath.join(dir, 'main.zhang'), LEDGER.replace(/^plugin .*\n/m, ''));
+    const z = loadLedger(nodePath.join(dir, 'main.zhang'), { now: new Date('2025-01-01T00:00:00Z'), defaultTimezone: 'UTC' });
+    expect(z.documents.map((d) => d.path)).toEqual(['docs/Assets/Bank/notes.txt']);
   });
 
   it('the same files give the same document ids on a reload', () => {
