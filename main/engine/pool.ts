@@ -14,7 +14,8 @@
  * - Dispatch: one request at a time per worker (a worker runs JavaScript on one thread; a second
  *   request would only wait inside it, out of our sight). Requests wait in one FIFO queue and
  *   take the first worker free; heavy requests (queries, CSV, graphs) may hold at most size-1
- *   workers, so a light request never waits behind heavy ones.
+ *   workers, so a light request never waits behind heavy ones while the pool is whole (during a
+ *   reload the one serving worker takes both: see heavyCap).
  * - Limits: at the time limit, and when the client goes away, the request's cancellation flag is
  *   set; the engine's loops stop within a few hundred rows. A worker that has not answered
  *   `graceMs` later (stuck outside those loops) is terminated and replaced, and its request is
@@ -386,17 +387,16 @@ export class EnginePool {
   }
 
   /**
-   * How many workers heavy requests may hold: all serving workers but one. While a worker is
-   * away for a moment (loading, catching up, being replaced) that may be none: a heavy request
-   * then waits for one load rather than leave light requests with no worker. A pool that stays
-   * short (a worker that could not catch up) still runs heavy requests on its last worker.
+   * How many workers heavy requests may hold: all serving workers but one, and at least one.
+   * While a worker is away (loading, catching up, being replaced) a 2-worker pool has one serving
+   * worker, and it takes heavy requests too: a reload of a large ledger is two loads (the first
+   * worker, then the other's catch-up), and holding every query and chart for both (measured by
+   * `npm run bench`: 20-40 s on xlarge) is worse than the rare light request that waits behind a
+   * long query during a reload (at most the time limit).
    */
   private heavyCap(): number {
     const serving = this.slots.filter((s) => !s.dead && !s.loading && !s.draining && s.loadId === this.published).length;
-    const away = this.slots.some(
-      (s) => s.loading || s.draining || (s.loadId < this.published && s.failedLoadId !== this.published) || (!s.dead && !s.isReady),
-    );
-    return away ? serving - 1 : Math.max(1, serving - 1);
+    return Math.max(1, serving - 1);
   }
 
   private start(slot: Slot, job: Job): void {
