@@ -9,7 +9,6 @@ import { formatDate, type DayNum } from '../dates';
 import type { PeriodDate, Statement } from '../query/ast';
 import { parseQuery } from '../query/parser';
 import { lexAll } from '../query/lexer';
-import { runQuery } from '../query/index';
 import { utf8Length } from '../query/errors';
 import { MAX_QUERY_BYTES } from '../query/limits';
 import { getTable } from '../query/tables/registry';
@@ -35,7 +34,7 @@ export function filterQuery(text: string, filter: Filter, snapshot: Snapshot, op
   const table = getTable(tableName);
   // An unknown table: leave the text alone, the query itself reports it at its name.
   if (!table) return text;
-  const ctx: RenderContext = { table, idsOf: (cond) => transactionIds(snapshot, cond), accountPostingsOnly: opts.accountPostingsOnly };
+  const ctx: RenderContext = { table, accountPostingsOnly: opts.accountPostingsOnly };
 
   const parts: string[] = [];
   if (filter.account) parts.push(accountCondition(filter.account, ctx));
@@ -50,7 +49,7 @@ export function filterQuery(text: string, filter: Filter, snapshot: Snapshot, op
     const culprit = filter.entry ? 'filter' : 'account';
     throw new FilterError(
       culprit,
-      `the filter matches too many transactions to write into a query (over ${MAX_QUERY_BYTES / 1024} KiB of query text); narrow it`,
+      `the filter is too long to write into a query (over ${MAX_QUERY_BYTES / 1024} KiB of query text); shorten it`,
       null,
     );
   }
@@ -62,13 +61,6 @@ function conjunction(parts: string[]): string | null {
   if (kept.length === 0) return null;
   if (kept.includes('FALSE')) return 'FALSE';
   return kept.length === 1 ? kept[0] : kept.map((k) => `(${k})`).join(' AND ');
-}
-
-/** Ids of the transactions with a posting satisfying `cond`, in ledger order. */
-function transactionIds(snapshot: Snapshot, cond: string): string[] {
-  if (cond === 'FALSE') return [];
-  const result = runQuery(snapshot, `SELECT DISTINCT id WHERE ${cond}`);
-  return result.rows.map((r) => r[0] as string);
 }
 
 function splice(text: string, edits: Edit[]): string {

@@ -9,10 +9,10 @@
  * an account filter on #events), as Fava drops an entry without tags or accounts; except `all(...)`,
  * which holds for rows without postings as in Fava (every posting of none).
  *
- * `any(x)` / `all(x)` need the other postings of a row's transaction, which the query language
- * cannot read from a row (no subqueries, and no regular expression over a set): the transactions
- * are found first by a query `SELECT DISTINCT id WHERE x` (`idsOf`), and the condition is
- * `id IN (...)` over those ids, so the rendered text reproduces the rows exactly.
+ * `any(x)` / `all(x)` need the other postings of a row's transaction: they are written with the
+ * query-language extension `any_posting(x)` / `all_postings(x)` (query/compile/posting-quantifier.ts),
+ * a short condition whatever the number of transactions it matches (it used to be an `id IN (...)`
+ * list of the matching transactions, refused over the 64 KiB query limit).
  */
 import { renderString } from '../builtins/render';
 import { getTable, type TableDef } from '../query/tables/registry';
@@ -28,8 +28,6 @@ export interface RenderContext {
    * of a transaction touching a matching account (holdings: a row per account, see holdings.ts).
    */
   accountPostingsOnly?: boolean;
-  /** Transaction ids having a posting for which the postings condition holds (runs a query). */
-  idsOf(postingsCondition: string): string[];
 }
 
 const TRUE = 'TRUE';
@@ -104,8 +102,8 @@ function accountTest(filter: AccountFilter, expr: string): string {
  * account; on other tables with an `account` column (#balances, #documents ...) that account.
  * A set is read through its text (`str(accounts)`, names joined by commas, which names cannot
  * hold): exact for a name; for a regular expression a comma-safe pattern (setPattern) when there
- * is one, else the transactions are found by their postings (`idsOf`) and other directives by
- * the joined text (where `^` anchors only the first name).
+ * is one, else transactions by `any_posting` over their postings and other directives by the
+ * joined text (where `^` anchors only the first name).
  */
 export function accountCondition(filter: AccountFilter, ctx: RenderContext): string {
   const t = ctx.table;
@@ -118,7 +116,7 @@ export function accountCondition(filter: AccountFilter, ctx: RenderContext): str
   }
   const onSet = setPattern(filter.pattern);
   if (onSet !== null) return matches('str(accounts)', onSet);
-  const txns = column(t, 'id') ? idList(ctx.idsOf(accountTest(filter, 'account'))) : FALSE;
+  const txns = QUANTIFIED.has(t.name) ? `any_posting(${accountTest(filter, 'account')})` : FALSE;
   if (!column(t, 'type', 'str')) return txns;
   return orAll([txns, `(type != 'transaction' AND ${matches('str(accounts)', filter.pattern)})`]);
 }
@@ -132,17 +130,16 @@ function postingsOfMatchingTransactions(filter: AccountFilter, ctx: RenderContex
   }
   const onSet = setPattern(filter.pattern);
   if (onSet !== null) return `(${own} OR ${matches('str(other_accounts)', onSet)})`;
-  return idList(ctx.idsOf(own));
+  return `any_posting(${own})`;
 }
+
+/** Tables whose rows have a transaction for any_posting/all_postings (query/compile/posting-quantifier.ts). */
+const QUANTIFIED = new Set(['postings', 'transactions', 'entries']);
 
 function escapeRegex(s: string): string {
   return s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
-function idList(ids: string[]): string {
-  if (ids.length === 0) return FALSE;
-  return `id IN (${ids.map(renderString).join(', ')})`;
-}
 
 const NUMERIC: Record<NumericKey, string> = {
   units: 'number',
@@ -194,16 +191,14 @@ export function entryCondition(node: EntryNode, ctx: RenderContext, posting = fa
       return orAll(node.args.map((a) => entryCondition(a, ctx, posting)));
     case 'any':
     case 'all': {
-      if (!column(t, 'id')) return node.kind === 'any' ? FALSE : TRUE;
+      if (!QUANTIFIED.has(t.name)) return node.kind === 'any' ? FALSE : TRUE;
       const direct = accountsOfTransaction(node, t);
       if (direct !== null) return direct;
       const postings = { ...ctx, table: getTable('postings')! };
       const inner = entryCondition(node.operand, postings, true);
-      if (node.kind === 'any') return idList(ctx.idsOf(inner));
-      // Every posting satisfies x: no posting fails it.
-      const failing = inner === TRUE ? FALSE : inner === FALSE ? TRUE : `NOT ${wrap(inner)}`;
-      const ids = ctx.idsOf(failing);
-      return ids.length === 0 ? TRUE : `NOT (${idList(ids)})`;
+      if (node.kind === 'any' && inner === FALSE) return FALSE;
+      if (node.kind === 'all' && inner === TRUE) return TRUE;
+      return `${node.kind === 'any' ? 'any_posting' : 'all_postings'}(${inner})`;
     }
   }
 }

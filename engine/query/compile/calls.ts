@@ -13,6 +13,7 @@ import type { Evaluator } from './plan';
 import { errorAt, type Scope } from './scope';
 import { compileExpr, fold, opNode, widenInt, type Node } from './expr';
 import { overloadsOf, resolveOverload } from '../functions/registry';
+import { QUANTIFIERS, compileQuantifier } from './posting-quantifier';
 
 /**
  * Functions that never raise an error on a row (valuation and amount functions, the ones the
@@ -25,6 +26,7 @@ const NEVER_FAIL = new Set(['units', 'cost', 'convert', 'value', 'getprice', 'on
 const META_FUNCTIONS = new Set(['meta', 'entry_meta', 'any_meta', 'meta_values', 'entry_meta_values']);
 
 export function compileCall(scope: Scope, e: A.Call): Node {
+  if (QUANTIFIERS.has(e.name.toLowerCase())) return compileQuantifier(scope, e);
   const special = runningBalanceForm(scope, e);
   if (special) return special;
   const cands = overloadsOf(e.name);
