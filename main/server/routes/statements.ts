@@ -4,8 +4,9 @@
  *     ?time&account&filter (the page filter) or from&to (days, both included)
  *     &interval=year|quarter|month|week &conversion=units|at_cost|at_value|<CURRENCY> &invert=0|1
  *     &prices=end|latest (values at each column's last day, default, or at the latest price)
- * Each column is one run of the statement's built-in (engine/reports/statements.ts); its text
- * comes back with the column, so "Open query" reproduces it.
+ * Interval columns come from one scan (engine/reports/columns.ts), with or without an account or
+ * entry filter; each column's text is still its own run of the statement's built-in with the
+ * filter written in (engine/reports/statements.ts), so "Open query" reproduces it.
  */
 import type { H3Event } from 'h3';
 import type { Snapshot } from '../../../engine/ledger/snapshot';
