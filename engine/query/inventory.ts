@@ -170,18 +170,31 @@ export class Inventory {
     return this;
   }
 
+  /**
+   * Adds scaled x 10^-dp of `currency` to the lot `key` (= lotKey(currency, row.cost)), reading
+   * `row.cost` only when the lot is created: for a running balance fed from per-row columns
+   * (execute/position-sums.ts), which would otherwise read each posting's objects.
+   */
+  addKeyed(key: string, currency: string, row: Position, scaled: bigint, dp: number): this {
+    this.addScaled(key, currency, null, scaled, dp, row);
+    return this;
+  }
+
   addLot(number: Dec, currency: string, cost: Cost | null): this {
     this.addScaled(lotKey(currency, cost), currency, cost, number.scaled, number.dp);
     return this;
   }
 
-  /** The one mutation: adds scaled x 10^-dp to the lot `key` (which is lotKey(currency, cost)). */
-  private addScaled(key: string, currency: string, cost: Cost | null, scaled: bigint, dp: number): void {
+  /**
+   * The one mutation: adds scaled x 10^-dp to the lot `key` (which is lotKey(currency, cost)). The
+   * cost of a new lot is `costOf.cost` when `costOf` is given (read only then), else `cost`.
+   */
+  private addScaled(key: string, currency: string, cost: Cost | null, scaled: bigint, dp: number, costOf: Position | null = null): void {
     const prev = this.lots.get(key);
     if (prev === undefined) {
       if (scaled === 0n) return;
       const lots = this.writable();
-      lots.set(key, { currency, cost, scaled, dp, pos: null, owner: this.token });
+      lots.set(key, { currency, cost: costOf === null ? cost : costOf.cost, scaled, dp, pos: null, owner: this.token });
       return;
     }
     const a = prev.dp;

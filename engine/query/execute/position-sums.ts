@@ -26,6 +26,10 @@ export interface PositionColumns {
   safe: Uint8Array;
   /** Units currency of each lot. */
   currency: string[];
+  /** Inventory lot key of each lot (lotKey(currency, cost)). */
+  key: string[];
+  /** Scaled number of each row (the Dec's own bigint): for the running balance, an Inventory. */
+  big: bigint[];
 }
 
 const cache = new WeakMap<readonly Posting[], PositionColumns>();
@@ -41,6 +45,8 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   const safe = new Uint8Array(n);
   const ids = new Map<string, number>();
   const currency: string[] = [];
+  const keys: string[] = [];
+  const big: bigint[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const p = postings[i];
     const u = p.units;
@@ -49,16 +55,18 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
     if (id === undefined) {
       ids.set(key, (id = currency.length));
       currency.push(u.currency);
+      keys.push(key);
     }
     lot[i] = id;
     const s = u.number.scaled;
+    big[i] = s;
     dp[i] = u.number.dp;
     if (s <= MAX_SAFE && s >= -MAX_SAFE) {
       scaled[i] = Number(s);
       safe[i] = 1;
     }
   }
-  cols = { lot, scaled, dp, safe, currency };
+  cols = { lot, scaled, dp, safe, currency, key: keys, big };
   cache.set(postings, cols);
   return cols;
 }

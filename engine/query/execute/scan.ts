@@ -14,6 +14,14 @@ import { Inventory, positionCost } from '../inventory';
 import type { EvalState, Plan } from '../compile/plan';
 import { accountRows, mergeRows, type AccountRows } from './account-index';
 import type { Deadline } from './limits';
+import { fastPaths } from './fast-paths';
+import { positionColumns, type PositionColumns } from './position-sums';
+
+/** The flat columns for the full running balance when the scan reads the snapshot's own postings. */
+function balanceColumns(plan: Plan, source: ArrayLike<unknown>, st: EvalState): PositionColumns | null {
+  if (!plan.balance.full || !fastPaths.enabled || plan.table.name !== 'postings' || source !== st.snapshot.postings) return null;
+  return positionColumns(source as readonly Posting[]);
+}
 
 /** Row positions (ledger order) of the accounts the account-only condition accepts, or null for all rows. */
 function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline): Int32Array | null {
@@ -47,10 +55,19 @@ export function resetRunning(plan: Plan, st: EvalState): void {
   st.runningCost = bal.cost ? new Map() : null;
 }
 
-/** Adds a chosen row to the running balances the plan reads. */
-export function accumulate(plan: Plan, st: EvalState, p: Posting): void {
+/**
+ * Adds a chosen row to the running balances the plan reads; with `cols` (the columns of the
+ * snapshot's postings, position-sums.ts) the full balance reads the row's lot key and number from
+ * them, at source position `at`, instead of the posting's objects.
+ */
+export function accumulate(plan: Plan, st: EvalState, p: Posting, cols: PositionColumns | null = null, at = 0): void {
   const bal = plan.balance;
-  if (bal.full) (st.running as Inventory).add(p);
+  if (bal.full) {
+    if (cols !== null) {
+      const id = cols.lot[at];
+      (st.running as Inventory).addKeyed(cols.key[id], cols.currency[id], p, cols.big[at], cols.dp[at]);
+    } else (st.running as Inventory).add(p);
+  }
   if (bal.units) addTo(st.runningUnits!, p.units.currency, p.units.number);
   if (bal.cost) {
     const c = positionCost(p);
@@ -75,13 +92,15 @@ export function replayRunning<T extends { at: number }>(
 ): void {
   if (wanted.length === 0) return;
   resetRunning(plan, st);
+  const cols = balanceColumns(plan, source, st);
   let k = 0;
   const last = wanted[wanted.length - 1].at;
   for (let o = 0; o <= last; o++) {
     deadline.tick();
-    const row = source[chosen[o]];
+    const at = chosen[o];
+    const row = source[at];
     st.row = row;
-    accumulate(plan, st, row as Posting);
+    accumulate(plan, st, row as Posting, cols, at);
     while (k < wanted.length && wanted[k].at === o) visit(wanted[k++]);
   }
 }
@@ -96,6 +115,7 @@ export class Scanner {
   private readonly n: number;
   private readonly filter: ((st: EvalState) => unknown) | null;
   private readonly accumulates: boolean;
+  private readonly cols: PositionColumns | null;
   /** Scan position after the last `run` (next row to read). */
   pos = 0;
 
@@ -109,6 +129,7 @@ export class Scanner {
   ) {
     const bal = plan.balance;
     this.accumulates = withBalance && (bal.full || bal.units || bal.cost);
+    this.cols = this.accumulates ? balanceColumns(plan, source, st) : null;
     resetRunning(plan, st);
     this.idx = narrowedIndices(plan, source, st, deadline);
     // The rows of a narrowed scan already satisfy the account-only conjuncts.
@@ -135,7 +156,7 @@ export class Scanner {
         this.pos = i + 1;
         return;
       }
-      if (this.accumulates) accumulate(this.plan, st, row as Posting);
+      if (this.accumulates) accumulate(this.plan, st, row as Posting, this.cols, at);
       if (visit(at) === false) {
         this.pos = i + 1;
         return;

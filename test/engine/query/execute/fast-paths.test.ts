@@ -162,3 +162,21 @@ describe('sum(position) from flat columns', () => {
     ]);
   });
 });
+
+describe('the running balance from flat columns', () => {
+  it('gives the balances of Inventory.add per row, in scans, replays and last(balance)', () => {
+    compareBothPaths(
+      [
+        "JOURNAL 'Assets'",
+        'SELECT date, account, position, balance',
+        "SELECT account, balance WHERE currency = 'HOOL' LIMIT 5 OFFSET 2",
+        'SELECT date, balance ORDER BY date DESC LIMIT 4',
+        'SELECT date, currency, only(currency, last(balance)) GROUP BY date, currency ORDER BY date, currency',
+        'SELECT seq, posting_index, sum(number), units(last(balance)) WHERE account ~ \'Assets\' GROUP BY seq, posting_index LIMIT 5 OFFSET 1',
+        'SELECT year, last(balance), cost(last(balance)) GROUP BY year ORDER BY year',
+      ],
+      SEEDS,
+      60,
+    );
+  });
+});
