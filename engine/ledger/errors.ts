@@ -70,6 +70,8 @@ export const ErrorKind = {
   AccountDoesNotExist: 'AccountDoesNotExist',
   AccountClosed: 'AccountClosed',
   AccountBalanceCheckError: 'AccountBalanceCheckError',
+  /** Two balance directives for one account, currency and day with different amounts (Beancount's validation). */
+  DuplicateBalanceAssertion: 'DuplicateBalanceAssertion',
   AmbiguousLotMatch: 'AmbiguousLotMatch',
   NoEnoughCommodityLot: 'NoEnoughCommodityLot',
   UnsupportedBookingMethod: 'UnsupportedBookingMethod',
@@ -114,6 +116,10 @@ export const Errors = {
     mk(K.AccountClosed, `Account ${account} is used after it was closed on ${formatDate(closeDate)}`, site, account),
   currencyNotAllowed: (site: ErrorSite, account: string, currency: string, allowed: string[]) =>
     mk(K.CurrencyNotAllowed, `Invalid currency ${currency} for account ${account} (allowed: ${allowed.join(', ')})`, site, account),
+  balanceCurrencyNotAllowed: (site: ErrorSite, account: string, currency: string, allowed: readonly string[]) =>
+    mk(K.CurrencyNotAllowed, `Invalid currency ${currency} for balance directive of ${account} (allowed: ${allowed.join(', ')})`, site, account),
+  duplicateBalance: (site: ErrorSite, account: string, amount: string, first: string) =>
+    mk(K.DuplicateBalanceAssertion, `Duplicate balance assertion with different amounts for ${account}: ${amount} (earlier the same day: ${first})`, site, account),
   balanceFailed: (site: ErrorSite, account: string, expected: string, actual: string, diff: string, tooMuch: boolean) =>
     mk(
       K.AccountBalanceCheckError,

@@ -121,6 +121,15 @@ export class AccountBook {
     return new Map([...this.infos.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
   }
 
+  /**
+   * Currencies allowed by the account's earliest open (empty: any; null: never opened). A balance
+   * directive is checked against them whatever its date, as Beancount's balance check does with
+   * the earliest open of getters.get_account_open_close.
+   */
+  firstOpenCurrencies(account: string): readonly string[] | null {
+    return this.infos.get(account)?.opens[0]?.currencies ?? null;
+  }
+
   has(account: string): boolean {
     return this.periods.has(account);
   }
