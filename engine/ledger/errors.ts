@@ -201,6 +201,8 @@ export const SyntaxMessages = {
   expected: (what: string, found: string) => `expected ${what}, found ${found}`,
   invalidAccount: (text: string) =>
     `invalid account name "${text}" (components are separated by ":" and start with an uppercase letter, a digit or a non-ASCII letter)`,
+  beancountAccountName: (text: string, roots: readonly string[]) =>
+    `Invalid account name: ${text} (Beancount needs a root of ${roots.join(', ')}, and the component after it starting with an uppercase letter or a digit; .zhang files accept it)`,
   invalidCurrency: (text: string) => `invalid currency "${text}"`,
   noIntegerPart: (found: string) => `a number needs its integer part in Beancount files (write 0.5, not .5), found ${found}`,
   notInBeancount: (what: string, found: string) => `${what} is not allowed in Beancount files (bean-check 2.3.5 refuses it), found ${found}`,

@@ -14,7 +14,7 @@
 import type { DayNum } from '../../dates';
 import type { DirectiveAst, FileFormat, MetaEntry, ParsedFile, SourceRef, TransactionAst } from '../ast';
 import { SyntaxErrors, SyntaxMessages as M } from '../errors';
-import { BOM, COLON, CR, HASH, LF, SEMI, SPACE, TAB, isDigit, isFlagChar, isIgnoredLineStart, isLower, isWordChar } from './chars';
+import { BOM, COLON, CR, HASH, LF, SEMI, SPACE, TAB, isAccountChar, isDigit, isFlagChar, isIgnoredLineStart, isLower, isWordChar } from './chars';
 import { beancountOptionProblem } from './beancount-options';
 import { customToBudget, isCustomBudget } from './custom-budgets';
 import { readDatedDirective } from './directives';
@@ -35,6 +35,15 @@ interface PushedMeta {
   src: SourceRef;
   source: string;
 }
+
+/** Beancount's options naming the root accounts, with their place in Scanner.roots. */
+const ROOT_OPTIONS = new Map([
+  ['name_assets', 0],
+  ['name_liabilities', 1],
+  ['name_equity', 2],
+  ['name_income', 3],
+  ['name_expenses', 4],
+]);
 
 class FileParser {
   private readonly sc: Scanner;
@@ -80,6 +89,7 @@ class FileParser {
         continue;
       }
       this.curDate = null;
+      if (sc.invalidAccounts.length > 0) sc.invalidAccounts.length = 0;
       try {
         if (isDigit(c)) this.dated(ls);
         else if (isLower(c)) this.undated(ls);
@@ -139,6 +149,7 @@ class FileParser {
       for (let i = 0; i < ps.length; i++) ps[i].src = p.ref(file, spans[2 * i], spans[2 * i + 1]);
     }
     d.src = { file, line, column: 1, start, end: p.byteAt(end) };
+    if (this.sc.invalidAccounts.length > 0) this.reportInvalidAccounts();
 
     if (d.type === 'custom' && isCustomBudget(d)) {
       const b = customToBudget(d);
@@ -240,6 +251,13 @@ class FileParser {
         sc.endLine('after the option');
         const src = this.lineSrc(ls);
         this.out.options.push({ name, value, src });
+        // Beancount's grammar rebuilds its account check when a name_* option is read: from
+        // this line on, in this file only (each file has its own parser there).
+        if (!sc.zhang && ROOT_OPTIONS.has(name)) {
+          const roots = [...sc.roots];
+          roots[ROOT_OPTIONS.get(name)!] = value;
+          sc.roots = roots;
+        }
         const problem = sc.zhang ? null : beancountOptionProblem(name);
         if (problem !== null) this.out.errors.push(SyntaxErrors.parse({ src, source: this.s.slice(ls, sc.lastLineEnd), date: null }, problem));
         return;
@@ -298,6 +316,31 @@ class FileParser {
       default:
         sc.fail(M.unknownDirective(word), ls);
     }
+  }
+
+  /**
+   * Beancount files: bean-check's "Invalid account name" for each account the scanner flagged
+   * (root not one of the root names, or a first component starting with a non-ASCII character
+   * that is not an uppercase letter or a digit), on the line and column of the account; the
+   * directive is kept, as there.
+   */
+  private reportInvalidAccounts(): void {
+    const sc: Scanner = this.sc;
+    const p = this.positions;
+    for (let k = 0; k < sc.invalidAccounts.length; k++) {
+      const at = sc.invalidAccounts[k];
+      const lineStart = at === 0 ? 0 : this.s.lastIndexOf('\n', at - 1) + 1;
+      let lineEnd = this.s.indexOf('\n', at);
+      if (lineEnd < 0) lineEnd = this.s.length;
+      if (lineEnd > lineStart && this.s.charCodeAt(lineEnd - 1) === CR) lineEnd--;
+      const src = p.ref(this.out.file, lineStart, lineEnd);
+      src.column = p.columnAt(at);
+      let end = at;
+      while (end < lineEnd && (isAccountChar(this.s.charCodeAt(end)) || this.s.charCodeAt(end) === COLON)) end++;
+      const site = { src, source: this.s.slice(lineStart, lineEnd), date: this.curDate };
+      this.out.errors.push(SyntaxErrors.parse(site, M.beancountAccountName(this.s.slice(at, end), sc.roots)));
+    }
+    sc.invalidAccounts.length = 0;
   }
 
   private lineSrc(ls: number): SourceRef {

@@ -44,6 +44,11 @@ export class SyntaxFail {
   ) {}
 }
 
+/** Beancount's default root account names (options name_assets ... name_expenses). */
+export const DEFAULT_ROOTS: readonly string[] = Object.freeze(['Assets', 'Liabilities', 'Equity', 'Income', 'Expenses']);
+/** First character of an account component after the root, in Beancount (account.ACC_COMP_NAME_RE). */
+const UPPER_OR_DIGIT = /^[\p{Lu}\p{Nd}]/u;
+
 /** Longest quoted string shared through the name table (longer ones are cut out each time). */
 const MAX_SHARED_STRING = 128;
 
@@ -63,6 +68,16 @@ export class Scanner {
   postingSpans = new Int32Array(64);
   /** Accounts and currencies repeat a lot: one shared string per distinct name. */
   private readonly names = new SliceTable<string>();
+  /**
+   * Beancount files: the root names an account may start with (options name_assets ...; set by
+   * the parser from the option line on, per file, as Beancount 2.3.5's grammar does).
+   */
+  roots: readonly string[] = DEFAULT_ROOTS;
+  /**
+   * Beancount files: start offsets of accounts read since `invalidAccounts.length = 0` that the
+   * lexer takes but the grammar calls "Invalid account name" (the directive is still kept).
+   */
+  readonly invalidAccounts: number[] = [];
 
   constructor(
     readonly s: string,
@@ -200,6 +215,7 @@ export class Scanner {
     let i = start;
     let partStart = start;
     let colons = 0;
+    let firstColon = -1;
     let ok = true;
     let h = 0;
     for (; i < this.n; i++) {
@@ -207,6 +223,7 @@ export class Scanner {
       h = hashStep(h, c);
       if (c === COLON) {
         if (i === partStart) ok = false;
+        if (colons === 0) firstColon = i;
         colons++;
         partStart = i + 1;
         continue;
@@ -216,8 +233,29 @@ export class Scanner {
     }
     if (i === partStart || colons === 0) ok = false;
     if (!ok) this.fail(M.invalidAccount(s.slice(start, i)), start);
+    if (!this.zhang && !this.validBeancountAccount(start, firstColon)) this.invalidAccounts.push(start);
     this.pos = i;
     return this.name(start, i, h);
+  }
+
+  /**
+   * Beancount 2.3.5's grammar checks each account against `(?:ROOTS)(?::[\p{Lu}\p{Nd}]...)+`
+   * with `match` (a prefix match): the root must be one of the five root names and the first
+   * component after it must start with an uppercase letter or a digit. Its lexer already took
+   * any non-ASCII start, so `Assets:日本` or `Foo:Bar` read and are kept, with an "Invalid
+   * account name" error. Later components are not checked there (`Assets:Bank:日本` is clean).
+   * .zhang files keep accepting them (zhang users write Chinese account names).
+   */
+  private validBeancountAccount(start: number, firstColon: number): boolean {
+    const s = this.s;
+    const rootLen = firstColon - start;
+    let rootOk = false;
+    const roots = this.roots;
+    for (let r = 0; r < roots.length && !rootOk; r++) rootOk = roots[r].length === rootLen && s.startsWith(roots[r], start);
+    if (!rootOk) return false;
+    const c = s.charCodeAt(firstColon + 1);
+    // ASCII starts were already checked by the scanner (uppercase or digit).
+    return c < 0x80 || UPPER_OR_DIGIT.test(s.slice(firstColon + 1, firstColon + 3));
   }
 
   /** End index of a currency at `i`, or -1. */

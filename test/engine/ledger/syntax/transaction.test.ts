@@ -97,7 +97,8 @@ describe('transaction header', () => {
   });
 
   it('UTF-8 payee and accounts', () => {
-    const t = txn('2024-01-01 * "Café Ünïcödé 東京" "n"\n  Assets:Bänk:Café 1 EUR\n  Ausgaben:Lebensmittel:食品\n  Assets:99Ranch\n');
+    // Ausgaben is a root only with the option (bean-check 2.3.5: "Invalid account name" without it).
+    const t = txn('option "name_expenses" "Ausgaben"\n2024-01-01 * "Café Ünïcödé 東京" "n"\n  Assets:Bänk:Café 1 EUR\n  Ausgaben:Lebensmittel:食品\n  Assets:99Ranch\n');
     expect(t.payee).toBe('Café Ünïcödé 東京');
     expect(t.postings.map((p) => p.account)).toEqual(['Assets:Bänk:Café', 'Ausgaben:Lebensmittel:食品', 'Assets:99Ranch']);
   });
