@@ -15,8 +15,9 @@ export function setFavaBudgetTransport(t: Transport | null): void {
   transport = t;
 }
 
-export async function favaBudgets(account: string, from: string, to: string): Promise<ApiResult<FavaBudgetReport>> {
-  const q = new URLSearchParams({ account, from, to, interval: 'month' });
+/** GET /api/budgets/fava with `params` (monthly); `accounts` also requires the list of budgeted accounts. */
+export async function fetchFavaBudgets(params: Record<string, string>, accounts = false): Promise<ApiResult<FavaBudgetReport>> {
+  const q = new URLSearchParams({ ...params, interval: 'month' });
   let res;
   try {
     res = await (transport ??= defaultTransport()).send({ method: 'GET', path: `${FAVA_BUDGETS_PATH}?${q}` });
@@ -31,6 +32,13 @@ export async function favaBudgets(account: string, from: string, to: string): Pr
   }
   if (res.status < 200 || res.status > 299) return { ok: false, problem: { kind: 'http', status: res.status, message: errorMessage(body) ?? 'request failed' } };
   const data = (body as { data?: FavaBudgetReport } | undefined)?.data;
-  if (!data || !Array.isArray(data.periods)) return { ok: false, problem: { kind: 'invalid', message: 'unexpected answer from the server: periods is missing' } };
+  if (!data || !Array.isArray(data.periods) || (accounts && !Array.isArray(data.accounts))) {
+    const what = accounts ? 'periods or accounts is missing' : 'periods is missing';
+    return { ok: false, problem: { kind: 'invalid', message: `unexpected answer from the server: ${what}` } };
+  }
   return { ok: true, data };
+}
+
+export function favaBudgets(account: string, from: string, to: string): Promise<ApiResult<FavaBudgetReport>> {
+  return fetchFavaBudgets({ account, from, to });
 }
