@@ -12,7 +12,7 @@
  */
 import { Dec } from '../../decimal';
 import type { DayNum } from '../../dates';
-import type { BalanceAst, CloseAst, DirectiveAst, OpenAst, PadAst, SourceRef, TransactionAst } from '../ast';
+import type { Amount, BalanceAst, CloseAst, DirectiveAst, OpenAst, PadAst, PostingAst, SourceRef, TransactionAst } from '../ast';
 import { Errors, type LedgerError } from '../errors';
 import { isPaddingSlot, padTimes, processingOrder, referenceOrder, referenceRank } from '../order';
 import { NameLists, NO_META, NO_STRINGS, exact, sortSmall } from '../shared';
@@ -93,6 +93,19 @@ const simpleRows = new SimpleRows();
 const NO_POSTINGS: Posting[] = Object.freeze([]) as unknown as Posting[];
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The units of a posting row. When the row's units are exactly what the posting states (same Dec
+ * object, same currency: every written amount not split into lots), the written posting itself is
+ * the Amount: it has `number` and `currency`, is immutable, and lives as long as the snapshot
+ * (through the entry's directive). One object fewer per posting row: 13 MB and 320k objects the
+ * collector copies on the 316k-posting bean-example ledger. Readers only read `number` and
+ * `currency` (query/types.ts tells an Amount by `currency`, a Position by `units`, which a posting
+ * has not).
+ */
+function unitsOf(p: PostingAst, number: Dec, currency: string): Amount {
+  return p.number === number && p.currency === currency ? (p as Amount) : { number, currency };
+}
 
 /** Opens and closes in processing order. */
 function opensAndCloses(directives: readonly DirectiveAst[], order: readonly number[]): (OpenAst | CloseAst)[] {
@@ -429,7 +442,7 @@ export function walk(input: WalkInput): WalkOutput {
           const rows = simpleRows;
           for (let j = 0; j < rows.count; j++) {
             const p = d.postings[rows.posting[j]];
-            const units = { number: rows.units[j], currency: rows.currency[j] };
+            const units = unitsOf(p, rows.units[j], rows.currency[j]);
             rowsOut.push({ txn, index: rows.posting[j], flag: p.flag, account: p.account, units, cost: null, price: null, weight: units, meta: p.meta, automatic: rows.automatic[j] });
             balances.add(p.account, units.currency, units.number, null);
             checkPosting(d, id, p.account, units.currency);
@@ -438,7 +451,7 @@ export function walk(input: WalkInput): WalkOutput {
         } else if (r.ok) {
           for (const row of r.rows) {
             const p = row.w.ast;
-            const units = { number: row.units, currency: row.w.currency };
+            const units = unitsOf(p, row.units, row.w.currency);
             const posting: Posting = {
               txn,
               index: row.w.index,
