@@ -184,7 +184,8 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     postings: booked.postings,
     prices: priceMap,
     today: todayIn(options.timezone, now),
-    lastTransaction: lastTxn ? { id: lastTxn.id, date: lastTxn.date, src: lastTxn.src } : null,
+    // The transaction itself: its id is made only if a budget series reads it (booking/rows.ts).
+    lastTransaction: lastTxn,
   });
   errors.push(...budgets.errors);
 

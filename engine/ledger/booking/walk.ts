@@ -23,13 +23,14 @@ import { assertionHolds, Balances, isUnder } from './balances';
 import type { Method } from './lots';
 import { canonical } from './holdings';
 import { bookTransaction, isSimple, SimpleRows, type BookingFailure } from './transaction';
+import { EntryRow, TransactionRow } from './rows';
 
 export interface WalkInput {
   /** Directives in file order (plugin-made opens appended). */
   directives: readonly DirectiveAst[];
   options: LedgerOptions;
   clock: Clock;
-  /** Id of a directive (entries, balance checks, transactions). */
+  /** Id of a directive (entries, balance checks, transactions); called when an id is first read (rows.ts). */
   directiveId(d: DirectiveAst): string;
   /** Id of something generated from the directive at `src` (padding), told apart by `salt`. */
   idOf(src: SourceRef, salt: string): string;
@@ -211,20 +212,10 @@ export function walk(input: WalkInput): WalkOutput {
   const implicitSeen = new Set<string>();
   const commoditySeen = new Set<string>();
 
-  /** An entry with its reference-order key (date, rank, file position, sub-order). */
-  const entryOf = (d: DirectiveAst, id: string, storedTime: number, timestamp: number, txn: Transaction | null, rank: number, file: number, sub: number): Entry => {
-    const e: Entry = {
-      type: d.type,
-      id,
-      seq: -1,
-      ref: created,
-      date: d.date,
-      time: storedTime,
-      timestamp,
-      directive: d,
-      txn,
-      accounts: accountsOf(d, lists),
-    };
+  const directiveId = input.directiveId;
+  /** An entry with its reference-order key (date, rank, file position, sub-order); id null: made when read. */
+  const entryOf = (d: DirectiveAst, id: string | null, storedTime: number, timestamp: number, txn: Transaction | null, rank: number, file: number, sub: number): Entry => {
+    const e = new EntryRow(directiveId, d.type, id, created, d.date, storedTime, timestamp, d, txn, accountsOf(d, lists));
     if (created === refRank.length) {
       const grow = <T extends Uint8Array | Float64Array>(a: T): T => {
         const b = new (a.constructor as new (n: number) => T)(a.length * 2);
@@ -241,7 +232,7 @@ export function walk(input: WalkInput): WalkOutput {
     created++;
     return e;
   };
-  const entry = (d: DirectiveAst, id: string, time: number, txn: Transaction | null, rank: number, file: number, sub: number): Entry =>
+  const entry = (d: DirectiveAst, id: string | null, time: number, txn: Transaction | null, rank: number, file: number, sub: number): Entry =>
     entryOf(d, id, clock.storedTime(d.date, time), clock.timestamp(d.date, time), txn, rank, file, sub);
 
   const checkAccount = (site: { src: SourceRef; date: DayNum; txnId?: string | null }, account: string, into: string[] | null) => {
@@ -279,23 +270,24 @@ export function walk(input: WalkInput): WalkOutput {
         { flag: null, account: source, number: null, currency: null, cost: null, price: null, meta: NO_META, src },
       ],
     };
-    const txn: Transaction = {
-      id: input.idOf(src, salt),
-      seq: null,
+    const txn = new TransactionRow(
+      directiveId,
+      ast,
+      input.idOf(src, salt),
       date,
-      time: clock.storedTime(date, time),
-      timestamp: clock.timestamp(date, time),
-      flag: 'P',
-      payee: 'Balance Pad',
+      clock.storedTime(date, time),
+      clock.timestamp(date, time),
+      'P',
+      'Balance Pad',
       narration,
-      tags: NO_STRINGS,
-      links: NO_STRINGS,
-      meta: NO_META,
-      postings: [],
-      balanced: true,
-      errors: NO_STRINGS,
+      NO_STRINGS,
+      NO_STRINGS,
+      NO_META,
+      NO_POSTINGS,
+      true,
+      NO_STRINGS,
       src,
-    };
+    );
     const units = { number: amount, currency };
     const neg = { number: amount.neg(), currency };
     txn.postings = [
@@ -332,13 +324,13 @@ export function walk(input: WalkInput): WalkOutput {
         const { txn, ast } = makePadding(active.pad.date, active.time, d.account, active.pad.source, diff, currency, active.pad.src, 'pad:' + currency);
         active.used = true;
         // sub: after the pad's own entry (1) and its earlier padding entries.
-        active.padding.push(entry(ast, txn.id, active.time, txn, 3, active.file, 2 + active.padding.length));
+        active.padding.push(entry(ast, null, active.time, txn, 3, active.file, 2 + active.padding.length));
         correctChecks(active.k, d.account, active.pad.source, currency, diff);
       }
     }
     const actual = balances.subtreeUnits(d.account, currency);
     const c: BalanceCheck = {
-      id: input.directiveId(d),
+      id: directiveId(d),
       seq: -1,
       date: d.date,
       time: clock.storedTime(d.date, time),
@@ -361,21 +353,23 @@ export function walk(input: WalkInput): WalkOutput {
   // Error bookkeeping of the transaction being booked (reset per transaction; made on its first error).
   let kinds: string[] | null = null;
   let site: { src: SourceRef; date: DayNum; txnId: string } | null = null;
+  /** Where the errors of the transaction being booked point (its id is made for them). */
+  const siteOf = (d: TransactionAst, txn: Transaction) => (site ??= { src: d.src, date: d.date, txnId: txn.id });
   let seenAccount: Set<string> | null = null;
   /** Checks a posting row's account (open on the date, currency allowed); each problem once per transaction. */
-  const checkPosting = (d: TransactionAst, id: string, account: string, currency: string) => {
+  const checkPosting = (d: TransactionAst, txn: Transaction, account: string, currency: string) => {
     const allowed = lifecycle.check(account, d.date);
     if (!allowed.ok) {
       seenAccount ??= new Set();
       if (!seenAccount.has(account)) {
         seenAccount.add(account);
-        kinds = report(errors, kinds, accountError((site ??= { src: d.src, date: d.date, txnId: id }), account, allowed)!);
+        kinds = report(errors, kinds, accountError(siteOf(d, txn), account, allowed)!);
       }
     } else if (allowed.currencies.length > 0 && !allowed.currencies.includes(currency)) {
       seenAccount ??= new Set();
       if (!seenAccount.has(account + '|' + currency)) {
         seenAccount.add(account + '|' + currency);
-        const e = Errors.currencyNotAllowed((site ??= { src: d.src, date: d.date, txnId: id }), account, currency, [...allowed.currencies]);
+        const e = Errors.currencyNotAllowed(siteOf(d, txn), account, currency, [...allowed.currencies]);
         kinds = report(errors, kinds, e);
       }
     }
@@ -396,18 +390,18 @@ export function walk(input: WalkInput): WalkOutput {
       const before = balances.subtreeUnits(b.account, currency);
       if (!assertionHolds(before, b.amount.number, b.tolerance)) {
         const { txn, ast } = makePadding(b.date, time, b.account, b.padAccount!, b.amount.number.minus(before), currency, b.src, 'pad:' + currency);
-        made.push(entry(ast, txn.id, time, txn, 2, i, 0));
+        made.push(entry(ast, null, time, txn, 2, i, 0));
       }
       continue;
     }
 
     switch (d.type) {
       case 'transaction': {
-        const id = input.directiveId(d);
         const r = isSimple(d) ? null : bookTransaction(d, ctx);
         const failure: BookingFailure | null = r === null ? simpleRows.book(d, ctx) : r.ok ? null : r;
         if (failure !== null) {
           // On the posting the failure is about, as bean-check reports it.
+          const id = directiveId(d);
           const at = { src: d.postings[failure.index]?.src ?? d.src, date: d.date, txnId: id };
           const e = failure.multipleAuto ? Errors.multipleImplicit(at, null) : Errors.cannotInfer(at, failure.message);
           // The error still carries its transaction's id (spec #errors), not one of the posting's position.
@@ -415,23 +409,24 @@ export function walk(input: WalkInput): WalkOutput {
           errors.push(e);
           break;
         }
-        const txn: Transaction = {
-          id,
-          seq: null,
-          date: d.date,
-          time: clock.storedTime(d.date, time),
-          timestamp: clock.timestamp(d.date, time),
-          flag: d.flag,
-          payee: d.payee,
-          narration: d.narration,
-          tags: sortedUnique(d.tags),
-          links: sortedUnique(d.links),
-          meta: d.meta,
-          postings: NO_POSTINGS,
-          balanced: r === null ? simpleRows.balanced : r.ok && r.balanced,
-          errors: NO_STRINGS,
-          src: d.src,
-        };
+        const txn = new TransactionRow(
+          directiveId,
+          d,
+          null,
+          d.date,
+          clock.storedTime(d.date, time),
+          clock.timestamp(d.date, time),
+          d.flag,
+          d.payee,
+          d.narration,
+          sortedUnique(d.tags),
+          sortedUnique(d.links),
+          d.meta,
+          NO_POSTINGS,
+          r === null ? simpleRows.balanced : r.ok && r.balanced,
+          NO_STRINGS,
+          d.src,
+        );
         kinds = null;
         site = null;
         seenAccount = null;
@@ -445,9 +440,9 @@ export function walk(input: WalkInput): WalkOutput {
             const units = unitsOf(p, rows.units[j], rows.currency[j]);
             rowsOut.push({ txn, index: rows.posting[j], flag: p.flag, account: p.account, units, cost: null, price: null, weight: units, meta: p.meta, automatic: rows.automatic[j] });
             balances.add(p.account, units.currency, units.number, null);
-            checkPosting(d, id, p.account, units.currency);
+            checkPosting(d, txn, p.account, units.currency);
           }
-          if (!rows.balanced) kinds = report(errors, kinds, Errors.unbalanced((site ??= { src: d.src, date: d.date, txnId: id }), rows.residual!));
+          if (!rows.balanced) kinds = report(errors, kinds, Errors.unbalanced(siteOf(d, txn), rows.residual!));
         } else if (r.ok) {
           for (const row of r.rows) {
             const p = row.w.ast;
@@ -466,7 +461,7 @@ export function walk(input: WalkInput): WalkOutput {
             };
             rowsOut.push(posting);
             balances.add(p.account, units.currency, units.number, row.cost, row.lot);
-            checkPosting(d, id, p.account, units.currency);
+            checkPosting(d, txn, p.account, units.currency);
             if (input.implicitPrices) {
               let priced: { number: Dec; currency: string } | null = null;
               if (posting.price) priced = posting.price;
@@ -484,7 +479,7 @@ export function walk(input: WalkInput): WalkOutput {
             }
           }
           if (r.lotProblems.length || r.costProblems.length || !r.balanced) {
-            const at = (site ??= { src: d.src, date: d.date, txnId: id });
+            const at = siteOf(d, txn);
             for (const lp of r.lotProblems) {
               const e =
                 lp.kind === 'ambiguous'
@@ -495,9 +490,9 @@ export function walk(input: WalkInput): WalkOutput {
               kinds = report(errors, kinds, e);
             }
             for (const cp of r.costProblems) {
-              const on = { src: d.postings[cp.index]?.src ?? d.src, date: d.date, txnId: id };
+              const on = { src: d.postings[cp.index]?.src ?? d.src, date: d.date, txnId: txn.id };
               const e = Errors.invalidCost(on, cp.account, cp.message);
-              e.id = id;
+              e.id = txn.id;
               kinds = report(errors, kinds, e);
             }
             // bean-check reports a failed lot reduction alone: the residual it leaves is its consequence.
@@ -506,7 +501,7 @@ export function walk(input: WalkInput): WalkOutput {
         }
         txn.postings = exact(rowsOut);
         if (kinds !== null) txn.errors = sortedUnique(kinds);
-        made.push(entryOf(d, id, txn.time, txn.timestamp, txn, rank, i, 1));
+        made.push(entryOf(d, null, txn.time, txn.timestamp, txn, rank, i, 1));
         break;
       }
       case 'balance': {
@@ -550,7 +545,7 @@ export function walk(input: WalkInput): WalkOutput {
       case 'pad': {
         checkAccount({ src: d.src, date: d.date }, d.account, null);
         checkAccount({ src: d.src, date: d.date }, d.source, null);
-        made.push(entry(d, input.directiveId(d), time, null, rank, i, 1));
+        made.push(entry(d, null, time, null, rank, i, 1));
         const state: PadState = { pad: d, file: i, after: made.length, padding: [], k, time, served: new Set(), used: false };
         activePads.set(d.account, state);
         allPads.push(state);
@@ -567,21 +562,21 @@ export function walk(input: WalkInput): WalkOutput {
           }
         }
         activePads.delete(d.account);
-        made.push(entry(d, input.directiveId(d), time, null, rank, i, 1));
+        made.push(entry(d, null, time, null, rank, i, 1));
         break;
       }
       case 'note':
       case 'document':
         if (!closedButAllowed(d.src.file, lifecycle.check(d.account, d.date))) checkAccount({ src: d.src, date: d.date }, d.account, null);
-        made.push(entry(d, input.directiveId(d), time, null, rank, i, 1));
+        made.push(entry(d, null, time, null, rank, i, 1));
         break;
       case 'commodity':
         if (commoditySeen.has(d.currency)) errors.push(Errors.duplicateCommodity({ src: d.src, date: d.date }, d.currency));
         commoditySeen.add(d.currency);
-        made.push(entry(d, input.directiveId(d), time, null, rank, i, 1));
+        made.push(entry(d, null, time, null, rank, i, 1));
         break;
       default:
-        made.push(entry(d, input.directiveId(d), time, null, rank, i, 1));
+        made.push(entry(d, null, time, null, rank, i, 1));
     }
   }
 

@@ -1,0 +1,134 @@
+/**
+ * Booked rows (booking/rows.ts, walk.ts): ids made when first read, and posting rows sharing the
+ * written posting as their units. The ids must be the same strings the eager ids were: the
+ * position id of the directive's file (relative to the ledger root) and byte offset; padding
+ * salted with its currency. Cross-checked with Beancount 2.3.5: bean-check accepts TEXT (no
+ * errors) and bean-query books the sale as -2 HOOL at 20 USD, -2 HOOL at 22 USD, 45 USD, -3 USD.
+ */
+import { describe, expect, it } from 'vitest';
+import { positionId } from '../../../../engine/ledger/ids';
+import type { TransactionAst } from '../../../../engine/ledger/ast';
+import { amount, ledger } from '../ledger-text';
+
+// FIFO: the sale of 4 of the 5 HOOL held in two lots takes 2 from each (STRICT would refuse it).
+const TEXT = `option "booking_method" "FIFO"
+2024-01-01 open Assets:Bank
+2024-01-01 open Assets:Broker
+2024-01-01 open Equity:Opening
+2024-01-01 open Expenses:Food
+2024-01-01 pad Assets:Bank Equity:Opening
+2024-01-02 balance Assets:Bank 100.00 USD
+2024-01-03 * "Lunch"
+  Expenses:Food  12.50 USD
+  Assets:Bank
+2024-01-04 * "Buy"
+  Assets:Broker  2 HOOL {10 USD}
+  Assets:Broker  3 HOOL {11 USD}
+  Assets:Bank   -53 USD
+2024-01-05 * "Sell"
+  Assets:Broker  -4 HOOL {}
+  Assets:Bank     45 USD
+  Equity:Opening
+2024-01-06 price HOOL 12 USD
+`;
+
+// ASCII text: byte offsets are string indices.
+const at = (line: string) => TEXT.indexOf(line);
+
+describe('ids made when read', () => {
+  it('are the position ids of the directives, the padding salted by currency', () => {
+    const s = ledger(TEXT);
+    expect(s.errors).toEqual([]);
+    const byType = (type: string, i = 0) => s.entries.filter((e) => e.type === type)[i];
+    expect(byType('open', 2).id).toBe(positionId('main.beancount', at('2024-01-01 open Equity:Opening')));
+    expect(byType('pad').id).toBe(positionId('main.beancount', at('2024-01-01 pad')));
+    expect(byType('price').id).toBe(positionId('main.beancount', at('2024-01-06 price')));
+    const lunch = s.transactions.find((t) => t.narration === 'Lunch')!;
+    expect(lunch.id).toBe(positionId('main.beancount', at('2024-01-03 *')));
+    // The entry and every posting row name the transaction's id.
+    expect(s.entries[lunch.seq!].id).toBe(lunch.id);
+    expect(lunch.postings.map((p) => p.txn.id)).toEqual([lunch.id, lunch.id]);
+    const padding = s.transactions.find((t) => t.flag === 'P')!;
+    expect(padding.id).toBe(positionId('main.beancount\u0000pad:USD', at('2024-01-01 pad')));
+    expect(s.entries[padding.seq!].id).toBe(padding.id);
+    // The balance check and its entry share the id.
+    expect(byType('balance').id).toBe(s.balances[0].id);
+    expect(s.balances[0].id).toBe(positionId('main.beancount', at('2024-01-02 balance')));
+  });
+
+  it('are made on the first read only, then the same string', () => {
+    const s = ledger(TEXT);
+    const sell = s.transactions.find((t) => t.narration === 'Sell')!;
+    const price = s.entries.find((e) => e.type === 'price')!;
+    // Nothing read them during the load (no errors).
+    expect((sell as unknown as { made: string | null }).made).toBeNull();
+    expect((price as unknown as { made: string | null }).made).toBeNull();
+    const first = sell.id;
+    expect(sell.id).toBe(first);
+    expect((sell as unknown as { made: string | null }).made).toBe(first);
+    // A second load of the same text gives the same ids (links survive a reload).
+    const again = ledger(TEXT);
+    expect(again.transactions.find((t) => t.narration === 'Sell')!.id).toBe(first);
+    expect(again.entries.find((e) => e.type === 'price')!.id).toBe(price.id);
+  });
+
+  it('of an erring transaction are made for its errors, the same as read later', () => {
+    const text = `2024-01-01 open Assets:Bank
+2024-01-03 * "Unbalanced"
+  Assets:Bank  1 USD
+  Expenses:Food  2 USD
+`;
+    const s = ledger(text);
+    const t = s.transactions[0];
+    // Expenses:Food was never opened; 1 + 2 = 3 USD left over.
+    expect(s.errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('Expenses:Food'),
+      'Transaction does not balance: (3 USD)',
+    ]);
+    for (const e of s.errors) expect(e.id).toBe(t.id);
+    expect(t.id).toBe(positionId('main.beancount', text.indexOf('2024-01-03')));
+  });
+});
+
+describe('posting rows share the written units', () => {
+  it('a written amount is its posting; interpolated and lot-split rows have their own Amount', () => {
+    const s = ledger(TEXT);
+    const rows = (n: string) => s.transactions.find((t) => t.narration === n)!;
+    const astOf = (n: string) => s.entries[rows(n).seq!].directive as TransactionAst;
+
+    const lunch = rows('Lunch');
+    expect(lunch.postings.map((p) => amount(p.units))).toEqual(['12.50 USD', '-12.50 USD']);
+    expect(lunch.postings[0].units).toBe(astOf('Lunch').postings[0]);
+    expect(lunch.postings[0].weight).toBe(lunch.postings[0].units);
+    // The interpolated row: a plain Amount with exactly its two fields.
+    expect(lunch.postings[1].automatic).toBe(true);
+    expect(Object.keys(lunch.postings[1].units).sort()).toEqual(['currency', 'number']);
+
+    // Augmentations at cost: units as written (shared), weight at cost (own Amount).
+    const buy = rows('Buy');
+    expect(buy.postings.map((p) => [amount(p.units), amount(p.weight)])).toEqual([
+      ['2 HOOL', '20 USD'],
+      ['3 HOOL', '33 USD'],
+      ['-53 USD', '-53 USD'],
+    ]);
+    expect(buy.postings[0].units).toBe(astOf('Buy').postings[0]);
+  });
+
+  it('a reduction split over two lots gives each lot its own units', () => {
+    const s = ledger(TEXT);
+    expect(s.errors).toEqual([]);
+    const sell = s.transactions.find((t) => t.narration === 'Sell')!;
+    const ast = s.entries[sell.seq!].directive as TransactionAst;
+    // FIFO: 2 from the 10 USD lot, 2 from the 11 USD lot; cost basis 20 + 22 = 42, so the
+    // auto posting takes 42 - 45 = -3 USD.
+    expect(sell.postings.map((p) => [amount(p.units), p.cost ? `${p.cost.number} ${p.cost.currency}` : null])).toEqual([
+      ['-2 HOOL', '10 USD'],
+      ['-2 HOOL', '11 USD'],
+      ['45 USD', null],
+      ['-3 USD', null],
+    ]);
+    expect(sell.postings[0].units).not.toBe(ast.postings[0]);
+    expect(sell.postings[1].units).not.toBe(ast.postings[0]);
+    expect(sell.postings[2].units).toBe(ast.postings[1]);
+  });
+});
