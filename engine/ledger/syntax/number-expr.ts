@@ -7,6 +7,7 @@ import { Dec } from '../../decimal';
 import { SyntaxMessages as M } from '../errors';
 import { COMMA, DOT, LPAREN, MINUS, PLUS, RPAREN, SLASH, STAR, isDigit } from './chars';
 import type { Scanner } from './scanner';
+import { detach } from './detach';
 
 /** Deep enough for any real amount, shallow enough to never exhaust the stack. */
 const MAX_DEPTH = 64;
@@ -162,7 +163,9 @@ function literal(sc: Scanner): Dec {
   sc.pos = i;
   if (digits > MAX_EXACT_DIGITS) {
     // Beyond a double's exact range: the text is the only exact form (rare; not cached).
-    const d = Dec.parse(s.slice(start, i));
+    // Detached: Dec.parse runs a regular expression, and V8 keeps the last subject string (a
+    // slice would pin the whole file text until the next match elsewhere).
+    const d = Dec.parse(detach(s.slice(start, i)));
     if (d === null) return sc.fail(M.invalidNumber(s.slice(start, i)), start);
     return d;
   }

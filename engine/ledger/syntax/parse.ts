@@ -19,6 +19,7 @@ import { beancountOptionProblem } from './beancount-options';
 import { customToBudget, isCustomBudget } from './custom-budgets';
 import { readDatedDirective } from './directives';
 import { duplicateMetaMessages } from './duplicate-meta';
+import { detach, detachOrNull } from './detach';
 import { Positions } from './positions';
 import { Scanner, SyntaxFail, parseTimeOfDay } from './scanner';
 import { lateTagLines, readTransaction, readTransactionFlag } from './transaction';
@@ -440,6 +441,13 @@ export function parseText(text: string, file: string, format: FileFormat): Parse
     new FileParser(text, out).run();
   } catch (e) {
     out.errors.push(SyntaxErrors.parse({ src: null, source: null, date: null }, M.internal(e instanceof Error ? e.message : String(e))));
+  }
+  // Messages and sources are cut from the text (or built around cut pieces): a kept error must
+  // not keep the whole file text alive (detach.ts).
+  for (let i = 0; i < out.errors.length; i++) {
+    const e = out.errors[i];
+    e.message = detach(e.message);
+    e.source = detachOrNull(e.source);
   }
   return out;
 }

@@ -34,6 +34,7 @@ import {
   isUpper,
   isWordChar,
 } from './chars';
+import { detach } from './detach';
 import { SliceTable, hashStep } from './slice-table';
 
 /** Thrown (not an Error: no stack is needed) by readers on malformed input. */
@@ -199,11 +200,14 @@ export class Scanner {
     }
   }
 
-  /** The shared string for the name at [start, end) with scan hash `h`. */
+  /**
+   * The shared string for the name at [start, end) with scan hash `h`. Detached from the file
+   * text: the ledger keeps these for its lifetime (see detach.ts).
+   */
   private name(start: number, end: number, h: number): string {
     const hit = this.names.get(this.s, start, end, h);
     if (hit !== undefined) return hit;
-    const t = this.s.slice(start, end);
+    const t = detach(this.s.slice(start, end));
     this.names.set(t, t, h);
     return t;
   }
@@ -346,7 +350,7 @@ export class Scanner {
     // object per directive kept for the life of the ledger. Long texts rarely repeat.
     if (out === null && i - seg <= MAX_SHARED_STRING) return this.name(seg, i, h);
     const tail = s.slice(seg, i);
-    return out === null ? tail : out + tail;
+    return detach(out === null ? tail : out + tail);
   }
 
   /**
@@ -437,13 +441,15 @@ export class Scanner {
     return (c === HASH || c === CARET) && isTagChar(this.code(i + 1));
   }
 
+  /** Tags and links repeat like accounts: shared (and so detached from the text) through the name table. */
   readTagName(): string {
     const s = this.s;
-    let j = this.pos + 1;
-    while (j < this.n && isTagChar(s.charCodeAt(j))) j++;
-    const t = s.slice(this.pos + 1, j);
+    const start = this.pos + 1;
+    let j = start;
+    let h = 0;
+    for (let c: number; j < this.n && isTagChar((c = s.charCodeAt(j))); j++) h = hashStep(h, c);
     this.pos = j;
-    return t;
+    return this.name(start, j, h);
   }
 
   /** A metadata key `[a-z][A-Za-z0-9_-]*` (the colon is not consumed); keys repeat, so shared. */
@@ -489,7 +495,7 @@ export class Scanner {
     }
     if (j === start) this.fail(M.expected(what, this.describe()));
     this.pos = j;
-    return s.slice(start, j);
+    return detach(s.slice(start, j));
   }
 
   /** A quoted string or a bare word (names in zhang budget directives and `custom budget ...`). */

@@ -9,6 +9,7 @@ import { isNumberStart, readNumberExpr } from './number-expr';
 import { SyntaxFail, type Scanner } from './scanner';
 import { formatDate } from '../../dates';
 import { NO_STRINGS } from '../shared';
+import { detach } from './detach';
 
 function entry(key: string, kind: MetaKind, text: string): MetaEntry {
   return { key, kind, text };
@@ -103,7 +104,7 @@ function rawLineText(sc: Scanner): string {
     if (c === 10 || c === SEMI) break;
     i++;
   }
-  const t = s.slice(sc.pos, i).trim();
+  const t = detach(s.slice(sc.pos, i).trim());
   sc.pos = i;
   return t;
 }
