@@ -22,6 +22,7 @@ import { globSync } from 'tinyglobby';
 import type { DirectiveAst, FileFormat, OptionAst, PluginAst, SourceRef } from './ast';
 import { SyntaxErrors, type LedgerError, type SyntaxSite } from './errors';
 import { parseText } from './syntax';
+import { CHUNK_CHARS, chunkStarts, countLines, shiftParsed } from './chunks';
 
 export interface LoadResult {
   /** Directory of the main file: relative paths of errors, ids and zhang documents start here. */
@@ -116,28 +117,111 @@ export function formatOf(file: string): FileFormat {
 
 type Parsed = ReturnType<typeof parseText>;
 
+/** One chunk of a file as last parsed (see chunks.ts): its place, its text and its directives. */
+interface ChunkEntry {
+  /** Character index of its first character in the file's text. */
+  start: number;
+  text: string;
+  /** UTF-8 bytes and newlines before it in the file, and in it. */
+  byteBase: number;
+  lineBase: number;
+  byteLen: number;
+  lineCount: number;
+  /** Its directives, options, includes, plugins and errors; never handed out or changed. */
+  part: Parsed;
+}
+
+interface FileEntry {
+  text: string;
+  /** The whole file's result, errors never handed out (callers get copies). */
+  parsed: Parsed;
+  /** Null when the file is parsed whole (too small, or state crosses chunks: chunks.ts). */
+  chunks: ChunkEntry[] | null;
+}
+
 /**
  * Parsed files kept from one load to the next (issue 15): a file whose text is identical to the
- * one parsed last time is not parsed again. Directive ids and positions derive from the file and
- * offsets, so the kept directives are valid as they are; booking never changes them. Error
- * objects are later given their id and source in place, so each load gets its own copies.
+ * one parsed last time is not parsed again, and in a changed file only the chunks (chunks.ts)
+ * whose text or position changed are: appending a transaction to a 35 MB ledger parses its last
+ * chunk, not the file. A chunk is reused only at the same character, byte and line offset, so its
+ * directives and SourceRefs are right as they are; kept objects are never changed (the snapshot
+ * before the reload may still be serving them). Chunks after an edit that shifts positions are
+ * parsed again. Directive ids derive from file and offsets and booking never changes directives;
+ * error objects are later given their id and source in place, so each load gets its own copies.
  */
 export class ParseCache {
-  private readonly entries = new Map<string, { text: string; parsed: Parsed }>();
-  /** Files taken from the cache and files parsed, since the cache was made (tests, benchmarks). */
+  private readonly entries = new Map<string, FileEntry>();
+  /** Files taken whole from the cache and files parsed (wholly or partly) since it was made. */
   hits = 0;
   misses = 0;
+  /** Chunks reused and chunks parsed again in changed files (tests, benchmarks). */
+  chunkHits = 0;
+  chunkMisses = 0;
+
+  constructor(private readonly chunkChars = CHUNK_CHARS) {}
 
   parse(file: string, text: string): Parsed {
     const kept = this.entries.get(file);
     if (kept && kept.text === text) {
       this.hits++;
-      return { ...kept.parsed, errors: kept.parsed.errors.map((e) => ({ ...e })) };
+      return withErrorCopies(kept.parsed);
     }
     this.misses++;
-    const parsed = parseText(text, file, formatOf(file));
-    this.entries.set(file, { text, parsed: { ...parsed, errors: parsed.errors.map((e) => ({ ...e })) } });
-    return parsed;
+    const format = formatOf(file);
+    const starts = chunkStarts(text, this.chunkChars);
+    const chunks = starts && starts.length > 1 ? this.chunked(file, format, text, starts, kept?.chunks ?? null) : null;
+    if (chunks === null) {
+      const parsed = parseText(text, file, format);
+      this.entries.set(file, { text, parsed: withErrorCopies(parsed), chunks: null });
+      return parsed;
+    }
+    const parsed = mergeParts(file, format, chunks.map((c) => c.part));
+    this.entries.set(file, { text, parsed, chunks });
+    return withErrorCopies(parsed);
+  }
+
+  /**
+   * The file's chunks: kept ones where text and offsets match, the others parsed in runs of
+   * consecutive changed chunks (one parse per run) and split at the chunks' byte offsets. Null
+   * when a run's parse has an error without a position (an internal failure): parsed whole then.
+   */
+  private chunked(file: string, format: FileFormat, text: string, starts: number[], before: ChunkEntry[] | null): ChunkEntry[] | null {
+    const old = new Map((before ?? []).map((c) => [c.start, c]));
+    const out: ChunkEntry[] = [];
+    let byteBase = 0;
+    let lineBase = 0;
+    for (let i = 0; i < starts.length; i++) {
+      const start = starts[i];
+      const end = i + 1 < starts.length ? starts[i + 1] : text.length;
+      const chunkText = text.slice(start, end);
+      const o = old.get(start);
+      if (o && o.byteBase === byteBase && o.lineBase === lineBase && o.text === chunkText) {
+        this.chunkHits++;
+        // The new text's slice: the old file text can then be freed once no chunk refers to it.
+        out.push({ ...o, text: chunkText });
+      } else {
+        this.chunkMisses++;
+        const byteLen = Buffer.byteLength(chunkText, 'utf8');
+        out.push({ start, text: chunkText, byteBase, lineBase, byteLen, lineCount: countLines(text, start, end), part: EMPTY_PART });
+      }
+      byteBase += out[i].byteLen;
+      lineBase += out[i].lineCount;
+    }
+    for (let i = 0; i < out.length; ) {
+      if (out[i].part !== EMPTY_PART) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < out.length && out[j].part === EMPTY_PART) j++;
+      const runEnd = j < out.length ? out[j].start : text.length;
+      const parsed = parseText(text.slice(out[i].start, runEnd), file, format);
+      if (parsed.errors.some((e) => e.src === null)) return null;
+      shiftParsed(parsed, out[i].byteBase, out[i].lineBase);
+      splitInto(parsed, out.slice(i, j));
+      i = j;
+    }
+    return out;
   }
 
   /** Forgets files the last load did not read (a removed include keeps no memory). */
@@ -149,6 +233,46 @@ export class ParseCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+const EMPTY_PART: Parsed = { file: '', format: 'beancount', directives: [], options: [], includes: [], plugins: [], errors: [] };
+
+function withErrorCopies(p: Parsed): Parsed {
+  return { ...p, errors: p.errors.map((e) => ({ ...e })) };
+}
+
+/**
+ * Hands each item of a run's parse to the chunk its position falls in. The parser produces each
+ * list in file order, so one forward walk per list is enough.
+ */
+function splitInto(parsed: Parsed, chunks: ChunkEntry[]): void {
+  const parts = chunks.map((): Parsed => ({ file: parsed.file, format: parsed.format, directives: [], options: [], includes: [], plugins: [], errors: [] }));
+  const split = <T>(items: T[], startOf: (x: T) => number, pick: (p: Parsed) => T[]) => {
+    let k = 0;
+    for (const x of items) {
+      const at = startOf(x);
+      while (k + 1 < chunks.length && at >= chunks[k + 1].byteBase) k++;
+      pick(parts[k]).push(x);
+    }
+  };
+  split(parsed.directives, (d) => d.src.start, (p) => p.directives);
+  split(parsed.options, (o) => o.src.start, (p) => p.options);
+  split(parsed.includes, (o) => o.src.start, (p) => p.includes);
+  split(parsed.plugins, (o) => o.src.start, (p) => p.plugins);
+  split(parsed.errors, (e) => e.src!.start, (p) => p.errors);
+  chunks.forEach((c, k) => (c.part = parts[k]));
+}
+
+function mergeParts(file: string, format: FileFormat, parts: Parsed[]): Parsed {
+  const out: Parsed = { file, format, directives: [], options: [], includes: [], plugins: [], errors: [] };
+  for (const p of parts) {
+    for (let i = 0; i < p.directives.length; i++) out.directives.push(p.directives[i]);
+    for (const o of p.options) out.options.push(o);
+    for (const o of p.includes) out.includes.push(o);
+    for (const o of p.plugins) out.plugins.push(o);
+    for (const e of p.errors) out.errors.push(e);
+  }
+  return out;
 }
 
 function hasGlob(pattern: string): boolean {

@@ -1,0 +1,188 @@
+/**
+ * The parse cache's chunks (issue 15, reload after a save; engine/ledger/chunks.ts): a changed file
+ * is parsed again only where its text or positions changed, and the result is exactly the whole
+ * file's parse: directives, options, includes, plugins and errors, SourceRefs and messages
+ * included. The property test draws random ledgers (both formats, errors, non-ASCII text, CRLF,
+ * strings across lines, pushtag and name_* options that refuse chunking) and random edits, with
+ * chunks of a few dozen characters so every ledger has many.
+ *
+ * The small fixed ledgers were checked with bean-check 2.3.5 (no errors; appending one more
+ * transaction keeps it clean).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chunkStarts, quotesCloseOnTheirLine } from '../../../engine/ledger/chunks';
+import { ParseCache } from '../../../engine/ledger/load';
+import { parseText } from '../../../engine/ledger/syntax';
+
+/** Blocks the parser reads without state: chunks form around them. */
+const BLOCKS = [
+  '2020-01-01 open Assets:Bank USD,EUR\n',
+  '2020-01-02 * "Café ☕" "Lunch 😀"\n  Expenses:Food  12.50 EUR @@ 13.75 USD\n  Assets:Bank\n',
+  '2020-01-03 * "Shop" "Buy" #tag ^link\n  key: "value"\n  Assets:Broker  10 HOOL {20.00 USD, 2020-01-05, "lot1"}\n    pk: 1\n  Assets:Bank  -200.00 USD\n',
+  '2020-01-04 balance Assets:Bank 1000.00 USD\n',
+  '2020-01-05 price HOOL 26.00 USD\n',
+  '2020-01-06 note Assets:Bank "called"\n',
+  '2020-01-07 event "location" "Berlin"\n',
+  '2020-01-08 query "q" "SELECT account"\n',
+  '2020-01-09 custom "budget" "Food" "USD"\n',
+  '2020-01-10 pad Assets:Bank Equity:Opening\n',
+  '2020-01-11 close Expenses:Food\n',
+  '2020-01-12 commodity HOOL\n  precision: 2\n',
+  'option "title" "Chunks"\n',
+  'include "other.bean"\n',
+  'plugin "beancount.plugins.auto"\n',
+  '; a comment with "quotes" in it\n',
+  '* An org heading\n',
+  '2020-13-45 open Assets:Bad\n',
+  '  an orphan indented line\n',
+  'garbage at the start of a line\n',
+  '2020-01-15 * "Shop" "Sell"\n  Assets:Broker  -4 HOOL {*} @ -25.00 USD\n  Assets:Bank\n  #late\n',
+  '2020-01-16 * "Dup" "meta"\n  k: 1\n  k: 2\n  Assets:Bank  1 USD\n  Income:Job\n',
+  '2020-01-17 open assets:lower\n',
+  '2020-01-18 * "Escaped \\"quote\\" and \\\\" "x"\n  Assets:Bank  1 USD\n  Income:Job\n',
+  '2020-01-19 10:30:00 open Assets:Timed\n',
+  '\n',
+  '\n\n',
+];
+/** Blocks that refuse chunking (state or strings across lines), drawn rarely. */
+const RARE = [
+  '; an odd quote in a comment: "\n',
+  '2020-01-13 * "Payee" "a narration\n\n2020-01-14 open Assets:Inside:String"\n  Assets:Bank  1 USD\n  Income:Job\n',
+  '2020-01-20 * "Unterminated\n',
+  'pushtag #trip\n',
+  'poptag #trip\n',
+  'option "name_assets" "Aktiva"\n',
+];
+
+const block = fc.oneof({ weight: 60, arbitrary: fc.constantFrom(...BLOCKS) }, { weight: 1, arbitrary: fc.constantFrom(...RARE) });
+const ledgerText = fc.tuple(fc.array(block, { minLength: 5, maxLength: 60 }), fc.boolean(), fc.boolean()).map(([bs, crlf, bom]) => {
+  const t = (bom ? '\uFEFF' : '') + bs.join('');
+  return crlf ? t.replace(/\n/g, '\r\n') : t;
+});
+
+type Edit = { kind: 'append' | 'insert' | 'delete' | 'char'; at: number; len: number; text: string };
+const edit: fc.Arbitrary<Edit> = fc.record({
+  kind: fc.constantFrom('append', 'insert', 'delete', 'char'),
+  at: fc.nat(),
+  len: fc.nat({ max: 80 }),
+  text: fc.oneof(block, fc.constantFrom('1', '"', '\n', ' ', 'é', 'x', '\n\n2')),
+}) as fc.Arbitrary<Edit>;
+
+function applyEdit(text: string, e: Edit): string {
+  const at = text.length === 0 ? 0 : e.at % text.length;
+  switch (e.kind) {
+    case 'append':
+      return text + e.text;
+    case 'insert': {
+      // At a line start, as a user adds a directive.
+      const ls = text.lastIndexOf('\n', at) + 1;
+      return text.slice(0, ls) + e.text + text.slice(ls);
+    }
+    case 'delete':
+      return text.slice(0, at) + text.slice(at + e.len);
+    case 'char':
+      return text.slice(0, at) + e.text[0] + text.slice(at + 1);
+  }
+}
+
+describe('chunked parse cache', () => {
+  it('gives exactly the whole-file parse on random ledgers under random edits (both formats)', () => {
+    let runs = 0;
+    let reused = 0;
+    fc.assert(
+      fc.property(ledgerText, fc.array(edit, { minLength: 1, maxLength: 6 }), fc.constantFrom('beancount', 'zhang'), fc.integer({ min: 20, max: 200 }), (text0, edits, format, size) => {
+        const file = `/books/main.${format === 'zhang' ? 'zhang' : 'beancount'}`;
+        const cache = new ParseCache(size);
+        const seen: Array<{ text: string; parsed: ReturnType<typeof parseText> }> = [];
+        runs++;
+        let text = text0;
+        for (let k = 0; k <= edits.length; k++) {
+          if (k > 0) text = applyEdit(text, edits[k - 1]);
+          const parsed = cache.parse(file, text);
+          expect(parsed).toStrictEqual(parseText(text, file, format));
+          seen.push({ text, parsed });
+        }
+        if (cache.chunkHits > 0) reused++;
+        // Nothing handed out earlier was changed by later parses (an old snapshot still serves it).
+        for (const s of seen) expect(s.parsed).toStrictEqual(parseText(s.text, file, format));
+      }),
+      { numRuns: 300 },
+    );
+    // The property is about chunks: most runs must have reused some (else it tests nothing).
+    expect(reused).toBeGreaterThan(runs / 3);
+  });
+
+  it('parses only the last chunk again after an append, and reuses the other chunks as they are', () => {
+    const file = '/books/main.beancount';
+    const text = ledgerOf(400);
+    const cache = new ParseCache(1000);
+    const first = cache.parse(file, text);
+    const chunks = chunkStarts(text, 1000)!.length;
+    expect(chunks).toBeGreaterThan(10);
+    expect([cache.chunkHits, cache.chunkMisses]).toEqual([0, chunks]);
+    const appended = text + '\n2021-03-01 * "Shop" "appended"\n  Expenses:Food  3.00 USD\n  Assets:Cash\n';
+    const second = cache.parse(file, appended);
+    expect([cache.chunkHits, cache.chunkMisses]).toEqual([chunks - 1, chunks + 1]);
+    expect(second.directives).toHaveLength(first.directives.length + 1);
+    // The very same objects up to the last chunk; the appended transaction on its line.
+    const lastStart = Buffer.byteLength(text.slice(0, chunkStarts(text, 1000)!.at(-1)!));
+    const kept = first.directives.filter((d) => d.src.start < lastStart);
+    kept.forEach((d, i) => expect(second.directives[i]).toBe(d));
+    const added = second.directives.at(-1)!;
+    expect(added.src.line).toBe(text.split('\n').length + 1);
+    expect(added.src.start).toBe(Buffer.byteLength(text) + 1);
+    expect(second).toStrictEqual(parseText(appended, file, 'beancount'));
+  });
+
+  it('reuses the chunks before an edit in the middle, and those after it when no position moved', () => {
+    const file = '/books/main.beancount';
+    const text = ledgerOf(400);
+    const starts = chunkStarts(text, 1000)!;
+    const cache = new ParseCache(1000);
+    cache.parse(file, text);
+    const at = text.indexOf('3.00 USD', starts[5]);
+    expect(at).toBeLessThan(starts[6]);
+    // Same length: only the edited chunk is parsed again.
+    const sameLength = text.slice(0, at) + '4.00' + text.slice(at + 4);
+    const before = cache.chunkHits;
+    const p = cache.parse(file, sameLength);
+    expect(cache.chunkHits - before).toBe(starts.length - 1);
+    expect(p).toStrictEqual(parseText(sameLength, file, 'beancount'));
+    // Longer: the chunks after it have moved and are parsed again.
+    const longer = sameLength.slice(0, at) + '14.00' + sameLength.slice(at + 4);
+    const hits = cache.chunkHits;
+    const q = cache.parse(file, longer);
+    expect(cache.chunkHits - hits).toBe(5);
+    expect(q).toStrictEqual(parseText(longer, file, 'beancount'));
+  });
+
+  it('refuses to chunk text whose state crosses directives', () => {
+    const body = ledgerOf(200);
+    expect(chunkStarts(body, 500)).not.toBeNull();
+    expect(chunkStarts('pushtag #trip\n' + body, 500)).toBeNull();
+    expect(chunkStarts('\uFEFFpushtag #trip\n' + body, 500)).toBeNull();
+    expect(chunkStarts(body + '\r\npoptag #trip\r\n', 500)).toBeNull();
+    expect(chunkStarts('pushmeta k: 1\n' + body, 500)).toBeNull();
+    expect(chunkStarts('option "name_assets" "Aktiva"\n' + body, 500)).toBeNull();
+    expect(chunkStarts(body + '2021-01-01 note Assets:Cash "two\nlines"\n', 500)).toBeNull();
+    expect(chunkStarts(body + '; a lone " in a comment\n', 500)).toBeNull();
+  });
+
+  it('reads string escapes as the scanner does', () => {
+    expect(quotesCloseOnTheirLine('a "b \\" c"\n"d"\n')).toBe(true);
+    expect(quotesCloseOnTheirLine('a "b \\\\" c"\n')).toBe(false);
+    expect(quotesCloseOnTheirLine('a "b \\x"\n"\\\n"\n')).toBe(false);
+    expect(quotesCloseOnTheirLine('a "never closed\n')).toBe(false);
+  });
+});
+
+/** A clean ledger of `n` transactions (bean-check 2.3.5: no errors). */
+function ledgerOf(n: number): string {
+  const lines = ['option "operating_currency" "USD"', '', '2020-01-01 open Assets:Cash', '2020-01-01 open Expenses:Food', ''];
+  for (let i = 0; i < n; i++) {
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    lines.push(`2020-02-${day} * "Shop ${i}" "groceries"`, '  Expenses:Food  3.00 USD', '  Assets:Cash', '');
+  }
+  return lines.join('\n');
+}
