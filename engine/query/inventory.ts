@@ -58,6 +58,49 @@ export function valueText(d: Dec): string {
   return end === s.length ? s : s.slice(0, end);
 }
 
+/**
+ * A text equal for numbers equal by value (500 = 500.00, -0.0 = 0), for lot keys: the scaled
+ * integer and places without trailing zeros (one pair per value), through a Number while the
+ * integer is safe (cheaper than the decimal text of a bigint).
+ */
+export function numberKey(d: Dec): string {
+  let dp = d.dp;
+  const x0 = Number(d.scaled);
+  if (Number.isSafeInteger(x0)) {
+    let x = x0;
+    while (dp > 0 && x % 10 === 0) {
+      x /= 10;
+      dp--;
+    }
+    return `${x}e${dp}`;
+  }
+  let s = d.scaled;
+  while (dp > 0 && s % 10n === 0n) {
+    s /= 10n;
+    dp--;
+  }
+  // The same text as the safe branch when the stripped integer is safe (5.000...0 past 2^53).
+  return `${s}e${dp}`;
+}
+
+/**
+ * Lot key of a position at cost from its parts, uncached (per-row columns build one per lot:
+ * execute/position-sums.ts). \u0001 cannot occur in a currency or a number; labels go last so
+ * any text in them is harmless.
+ */
+export function costLotKey(currency: string, cost: Cost): string {
+  return (
+    currency +
+    '\u0001' +
+    numberKey(cost.number) +
+    '\u0001' +
+    cost.currency +
+    '\u0001' +
+    cost.date +
+    (cost.label === null ? '\u0001' : '\u0002' + cost.label)
+  );
+}
+
 /** Lot key of a cost, remembered per Cost object with the units currency it was built for. */
 interface CostKey {
   currency: string;
@@ -70,16 +113,7 @@ export function lotKey(currency: string, cost: Cost | null): string {
   if (cost === null) return currency;
   const known = costKeys.get(cost);
   if (known !== undefined && known.currency === currency) return known.key;
-  // \u0001 cannot occur in a currency; labels go last so any text in them is harmless.
-  const key =
-    currency +
-    '\u0001' +
-    valueText(cost.number) +
-    '\u0001' +
-    cost.currency +
-    '\u0001' +
-    cost.date +
-    (cost.label === null ? '\u0001' : '\u0002' + cost.label);
+  const key = costLotKey(currency, cost);
   // Costs are immutable once booked, so the key stays right for the object's lifetime.
   costKeys.set(cost, { currency, key });
   return key;
@@ -175,7 +209,7 @@ export class Inventory {
    * `row.cost` only when the lot is created: for a running balance fed from per-row columns
    * (execute/position-sums.ts), which would otherwise read each posting's objects.
    */
-  addKeyed(key: string, currency: string, row: Position, scaled: bigint, dp: number): this {
+  addKeyed(key: string, currency: string, row: { readonly cost: Cost | null }, scaled: bigint, dp: number): this {
     this.addScaled(key, currency, null, scaled, dp, row);
     return this;
   }
@@ -189,7 +223,7 @@ export class Inventory {
    * The one mutation: adds scaled x 10^-dp to the lot `key` (which is lotKey(currency, cost)). The
    * cost of a new lot is `costOf.cost` when `costOf` is given (read only then), else `cost`.
    */
-  private addScaled(key: string, currency: string, cost: Cost | null, scaled: bigint, dp: number, costOf: Position | null = null): void {
+  private addScaled(key: string, currency: string, cost: Cost | null, scaled: bigint, dp: number, costOf: { readonly cost: Cost | null } | null = null): void {
     const prev = this.lots.get(key);
     if (prev === undefined) {
       if (scaled === 0n) return;

@@ -13,25 +13,67 @@ export interface AccountRows {
   at: Int32Array;
 }
 
+/** Account ids of a postings array and the first row of each account. */
+interface AccountIds {
+  ids: Int32Array;
+  names: string[];
+  first: number[];
+}
+
+const idCache = new WeakMap<readonly Posting[], AccountIds>();
 const cache = new WeakMap<readonly Posting[], AccountRows[]>();
+
+/**
+ * One pass over the rows: a map look-up per row (skipped when the row repeats the previous
+ * row's account text), no per-account lists. The first query after a load pays for this, so
+ * the per-account positions are derived from the ids only when narrowing asks for them.
+ */
+function idsOf(postings: readonly Posting[]): AccountIds {
+  let out = idCache.get(postings);
+  if (out) return out;
+  const n = postings.length;
+  const ids = new Int32Array(n);
+  const byName = new Map<string, number>();
+  const names: string[] = [];
+  const first: number[] = [];
+  let last: string | null = null;
+  let lastId = -1;
+  for (let i = 0; i < n; i++) {
+    const a = postings[i].account;
+    if (a !== last) {
+      let id = byName.get(a);
+      if (id === undefined) {
+        byName.set(a, (id = names.length));
+        names.push(a);
+        first.push(i);
+      }
+      last = a;
+      lastId = id;
+    }
+    ids[i] = lastId;
+  }
+  out = { ids, names, first };
+  idCache.set(postings, out);
+  return out;
+}
 
 export function accountRows(postings: readonly Posting[]): AccountRows[] {
   let out = cache.get(postings);
   if (out) return out;
-  const lists = new Map<string, number[]>();
-  for (let i = 0; i < postings.length; i++) {
-    const a = postings[i].account;
-    let l = lists.get(a);
-    if (!l) lists.set(a, (l = []));
-    l.push(i);
+  const { ids, names, first } = idsOf(postings);
+  // Counting sort of the row positions by account id: ascending within each account.
+  const counts = new Int32Array(names.length);
+  for (let i = 0; i < ids.length; i++) counts[ids[i]]++;
+  const at = names.map((_, k) => new Int32Array(counts[k]));
+  counts.fill(0);
+  for (let i = 0; i < ids.length; i++) {
+    const k = ids[i];
+    at[k][counts[k]++] = i;
   }
-  out = [];
-  for (const [account, l] of lists) out.push({ account, sample: postings[l[0]], at: Int32Array.from(l) });
+  out = names.map((account, k) => ({ account, sample: postings[first[k]], at: at[k] }));
   cache.set(postings, out);
   return out;
 }
-
-const idCache = new WeakMap<readonly Posting[], Int32Array>();
 
 /**
  * The account of each row as a small integer (its index in accountRows(postings), so accounts
@@ -40,16 +82,7 @@ const idCache = new WeakMap<readonly Posting[], Int32Array>();
  * a map look-up compares their characters). Cached like accountRows.
  */
 export function accountIds(postings: readonly Posting[]): Int32Array {
-  let ids = idCache.get(postings);
-  if (ids) return ids;
-  ids = new Int32Array(postings.length);
-  const lists = accountRows(postings);
-  for (let k = 0; k < lists.length; k++) {
-    const at = lists[k].at;
-    for (let i = 0; i < at.length; i++) ids[at[i]] = k;
-  }
-  idCache.set(postings, ids);
-  return ids;
+  return idsOf(postings).ids;
 }
 
 /**

@@ -13,9 +13,8 @@
  * with its own places and cost), and a zero row does not create one. The Inventory is built when
  * the group finishes, its lots created in the order the sum (last) created them.
  */
-import { Dec } from '../../decimal';
 import type { Cost, Posting } from '../../ledger/snapshot';
-import { Inventory, lotKey } from '../inventory';
+import { costLotKey, Inventory } from '../inventory';
 
 export interface PositionColumns {
   /** Lot of each row: index into `currency`. */
@@ -28,12 +27,41 @@ export interface PositionColumns {
   currency: string[];
   /** Inventory lot key of each lot (lotKey(currency, cost)). */
   key: string[];
-  /** Scaled number of each row (the Dec's own bigint): for the running balance, an Inventory. */
-  big: bigint[];
 }
 
 const cache = new WeakMap<readonly Posting[], PositionColumns>();
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Lot ids by lot: positions without cost by their currency, positions at cost by their lot key
+ * built from its parts (costLotKey, no per-Cost cache: lotKey's WeakMap entry per Cost object and
+ * a bigint's decimal text per row were about a third of the columns' cost on a 320k-posting
+ * ledger). The key of each lot is kept for the inventories a sum or running balance makes.
+ */
+class LotIds {
+  private readonly plain = new Map<string, number>();
+  private readonly atCost = new Map<string, number>();
+  readonly currency: string[] = [];
+  readonly key: string[] = [];
+
+  plainId(currency: string): number {
+    let id = this.plain.get(currency);
+    if (id === undefined) this.plain.set(currency, (id = this.add(currency, currency)));
+    return id;
+  }
+
+  costId(currency: string, cost: Cost): number {
+    const k = costLotKey(currency, cost);
+    let id = this.atCost.get(k);
+    if (id === undefined) this.atCost.set(k, (id = this.add(currency, k)));
+    return id;
+  }
+
+  private add(currency: string, key: string): number {
+    this.currency.push(currency);
+    this.key.push(key);
+    return this.currency.length - 1;
+  }
+}
 
 export function positionColumns(postings: readonly Posting[]): PositionColumns {
   let cols = cache.get(postings);
@@ -43,30 +71,41 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   const scaled = new Float64Array(n);
   const dp = new Int32Array(n);
   const safe = new Uint8Array(n);
-  const ids = new Map<string, number>();
-  const currency: string[] = [];
-  const keys: string[] = [];
-  const big: bigint[] = new Array(n);
+  const ids = new LotIds();
+  // The first query after a load pays for this loop, and an optimizing compiler deoptimizes a
+  // loop whenever a branch it has not yet seen runs (three recompilations took most of its time):
+  // the loop stays short and uniform, rows at cost get their lot in a second loop.
+  const atCost: number[] = [];
+  // Rows mostly repeat the previous plain row's currency: one comparison, no map look-up.
+  let lastCurrency: string | null = null;
+  let lastId = -1;
   for (let i = 0; i < n; i++) {
     const p = postings[i];
     const u = p.units;
-    const key = lotKey(u.currency, p.cost);
-    let id = ids.get(key);
-    if (id === undefined) {
-      ids.set(key, (id = currency.length));
-      currency.push(u.currency);
-      keys.push(key);
-    }
-    lot[i] = id;
-    const s = u.number.scaled;
-    big[i] = s;
-    dp[i] = u.number.dp;
-    if (s <= MAX_SAFE && s >= -MAX_SAFE) {
-      scaled[i] = Number(s);
+    const d = u.number;
+    dp[i] = d.dp;
+    // Number() of a bigint beyond 2^53 rounds to a value that is not a safe integer: the same
+    // test as comparing the bigint with the bounds, without two bigint comparisons per row.
+    const x = Number(d.scaled);
+    if (Number.isSafeInteger(x)) {
+      scaled[i] = x;
       safe[i] = 1;
     }
+    if (p.cost !== null) atCost.push(i);
+    else {
+      const c = u.currency;
+      if (c !== lastCurrency) {
+        lastId = ids.plainId(c);
+        lastCurrency = c;
+      }
+      lot[i] = lastId;
+    }
   }
-  cols = { lot, scaled, dp, safe, currency, key: keys, big };
+  for (let k = 0; k < atCost.length; k++) {
+    const p = postings[atCost[k]];
+    lot[atCost[k]] = ids.costId(p.units.currency, p.cost!);
+  }
+  cols = { lot, scaled, dp, safe, currency: ids.currency, key: ids.key };
   cache.set(postings, cols);
   return cols;
 }
@@ -82,6 +121,7 @@ interface LotSum {
 /** The state of one sum(position): lots by lot index, in creation order. */
 export type PositionSum = Map<number, LotSum>;
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const POW10N: number[] = Array.from({ length: 16 }, (_, i) => 10 ** i);
 const pow10b = (k: number): bigint => 10n ** BigInt(k);
 
@@ -137,6 +177,6 @@ export function addRow(sum: PositionSum, cols: PositionColumns, postings: readon
 /** The Inventory of a sum. */
 export function finishSum(sum: PositionSum, cols: PositionColumns): Inventory {
   const inv = new Inventory();
-  for (const [id, l] of sum) inv.addLot(Dec.fromScaled(l.big ?? BigInt(l.n), l.dp), cols.currency[id], l.cost);
+  for (const [id, l] of sum) inv.addKeyed(cols.key[id], cols.currency[id], l, l.big ?? BigInt(l.n), l.dp);
   return inv;
 }

@@ -58,14 +58,15 @@ export function resetRunning(plan: Plan, st: EvalState): void {
 /**
  * Adds a chosen row to the running balances the plan reads; with `cols` (the columns of the
  * snapshot's postings, position-sums.ts) the full balance reads the row's lot key and number from
- * them, at source position `at`, instead of the posting's objects.
+ * them, at source position `at` (the number still from the posting: a bigint column would cost
+ * a first query more to build than it saves a running balance).
  */
 export function accumulate(plan: Plan, st: EvalState, p: Posting, cols: PositionColumns | null = null, at = 0): void {
   const bal = plan.balance;
   if (bal.full) {
     if (cols !== null) {
       const id = cols.lot[at];
-      (st.running as Inventory).addKeyed(cols.key[id], cols.currency[id], p, cols.big[at], cols.dp[at]);
+      (st.running as Inventory).addKeyed(cols.key[id], cols.currency[id], p, p.units.number.scaled, cols.dp[at]);
     } else (st.running as Inventory).add(p);
   }
   if (bal.units) addTo(st.runningUnits!, p.units.currency, p.units.number);

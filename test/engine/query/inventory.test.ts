@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Dec } from '../../../engine/decimal';
-import { Inventory, lotKey, positionCost, valueText } from '../../../engine/query/inventory';
+import { costLotKey, Inventory, lotKey, numberKey, positionCost, valueText } from '../../../engine/query/inventory';
 import { toText } from '../../../engine/query/values';
 import { amt, cost, pos } from './functions/helpers';
 
@@ -205,5 +205,31 @@ describe('Inventory: lots changed in place never show through', () => {
     expect(lotKey('AAA', k)).not.toBe(lotKey('BBB', k));
     expect(lotKey('AAA', k).startsWith('AAA')).toBe(true);
     expect(lotKey('AAA', k)).toBe(lotKey('AAA', cost('10.0', 'USD', '2024-01-01')));
+  });
+
+  test('numberKey is equal exactly for equal values, below and past 2^53 at the scale', () => {
+    // Pairs of forms of one value: a safe scaled integer against one past 2^53 (5 vs 5 with 20
+    // zeros), negative, zero with places, and the last safe integer against the first unsafe one.
+    const same = [
+      ['5', '5.00000000000000000000'],
+      ['-120.5', '-120.500000000000000000000'],
+      ['0', '-0.000'],
+      ['12345678901234.5678', '12345678901234.56780000'],
+      ['9007199254740991', '9007199254740991.0'],
+    ];
+    for (const [a, b] of same) expect(numberKey(Dec.of(a)), `${a} = ${b}`).toBe(numberKey(Dec.of(b)));
+    const values = ['5', '50', '0.5', '-5', '9007199254740991', '9007199254740992', '9007199254740993', '90071992547409920', '1.25', '12.5', '0.0000000000000000000001', '0'];
+    const keys = values.map((v) => numberKey(Dec.of(v)));
+    expect(new Set(keys).size).toBe(values.length);
+  });
+
+  test('costLotKey: one key per lot by value, the key lotKey keeps per Cost object', () => {
+    const a = cost('500', 'USD', '2024-01-01');
+    expect(costLotKey('HOOL', a)).toBe(costLotKey('HOOL', cost('500.00', 'USD', '2024-01-01')));
+    expect(costLotKey('HOOL', a)).not.toBe(costLotKey('HOOL', cost('500', 'USD', '2024-01-02')));
+    expect(costLotKey('HOOL', a)).not.toBe(costLotKey('HOOL', cost('500', 'CAD', '2024-01-01')));
+    expect(costLotKey('HOOL', a)).not.toBe(costLotKey('HOOL', { ...a, label: '' }));
+    expect(costLotKey('HOOL', { ...a, label: 'x' })).not.toBe(costLotKey('HOOL', { ...a, label: 'y' }));
+    expect(lotKey('HOOL', a)).toBe(costLotKey('HOOL', a));
   });
 });

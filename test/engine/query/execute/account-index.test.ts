@@ -1,6 +1,6 @@
 /** Per-account row positions and their merge (scan narrowing). */
 import { describe, expect, it } from 'vitest';
-import { accountRows, mergeRows } from '../../../../engine/query/execute/account-index';
+import { accountIds, accountRows, mergeRows } from '../../../../engine/query/execute/account-index';
 import type { Posting } from '../../../../engine/ledger/snapshot';
 
 const rows = ['A', 'B', 'A', 'C', 'D', 'B', 'E', 'F', 'G', 'H'].map((account) => ({ account }) as Posting);
@@ -20,6 +20,14 @@ describe('accountRows', () => {
     ]);
     expect(idx[0].sample).toBe(rows[0]);
     expect(accountRows(rows)).toBe(idx);
+  });
+
+  it('numbers each row by its account in order of first row, the index of its accountRows entry', () => {
+    // Account texts equal but not the same string object still share an id.
+    const copies = rows.map((r) => ({ account: [...r.account].join('') }) as Posting);
+    expect([...accountIds(copies)]).toEqual([0, 1, 0, 2, 3, 1, 4, 5, 6, 7]);
+    const idx = accountRows(copies);
+    accountIds(copies).forEach((id, i) => expect(idx[id].at).toContain(i));
   });
 });
 
