@@ -24,6 +24,7 @@ import { buildPriceMap } from './prices';
 import type { PriceRow, Snapshot } from './snapshot';
 import { makeClock } from './time';
 import { walk } from './booking/walk';
+import type { PriceEntryRow } from './booking/rows';
 
 export interface LoadOptions {
   /** Reads a ledger file, null when it does not exist (default: the file system, UTF-8). */
@@ -141,10 +142,10 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
 
   const prices: PriceRow[] = [];
   // Indexed loops over the whole ledger (a for-of run once allocates an iterator result per step).
+  // A price directive's entry is its row (booking/rows.ts PriceEntryRow).
   for (let k = 0; k < entries.length; k++) {
     const e = entries[k];
-    const d = e.directive;
-    if (d.type === 'price') prices.push({ date: d.date, time: e.time, timestamp: e.timestamp, currency: d.currency, amount: d.amount, meta: d.meta, seq: e.seq, src: d.src });
+    if (e.type === 'price') prices.push(e as PriceEntryRow);
   }
   if (booked.implicitPrices.length) {
     prices.push(...booked.implicitPrices);

@@ -23,7 +23,7 @@ import { assertionHolds, Balances, isUnder } from './balances';
 import type { Method } from './lots';
 import { canonical } from './holdings';
 import { bookTransaction, isSimple, SimpleRows, type BookingFailure } from './transaction';
-import { EntryRow, TransactionRow } from './rows';
+import { EntryRow, PriceEntryRow, TransactionRow } from './rows';
 
 export interface WalkInput {
   /** Directives in file order (plugin-made opens appended). */
@@ -215,7 +215,10 @@ export function walk(input: WalkInput): WalkOutput {
   const directiveId = input.directiveId;
   /** An entry with its reference-order key (date, rank, file position, sub-order); id null: made when read. */
   const entryOf = (d: DirectiveAst, id: string | null, storedTime: number, timestamp: number, txn: Transaction | null, rank: number, file: number, sub: number): Entry => {
-    const e = new EntryRow(directiveId, d.type, id, created, d.date, storedTime, timestamp, d, txn, accountsOf(d, lists));
+    const e =
+      d.type === 'price'
+        ? new PriceEntryRow(directiveId, d.type, id, created, d.date, storedTime, timestamp, d, txn, accountsOf(d, lists))
+        : new EntryRow(directiveId, d.type, id, created, d.date, storedTime, timestamp, d, txn, accountsOf(d, lists));
     if (created === refRank.length) {
       const grow = <T extends Uint8Array | Float64Array>(a: T): T => {
         const b = new (a.constructor as new (n: number) => T)(a.length * 2);

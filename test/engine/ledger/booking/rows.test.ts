@@ -132,3 +132,20 @@ describe('posting rows share the written units', () => {
     expect(sell.postings[2].units).toBe(ast.postings[1]);
   });
 });
+
+describe('price rows', () => {
+  it('are the price directives\' entries, with the row fields of #prices', () => {
+    const s = ledger(`${TEXT}2024-01-06 price HOOL 12.5 USD\n  source: "x"\n`);
+    expect(s.prices.length).toBe(2);
+    const [a, b] = s.prices;
+    expect(a).toBe(s.entries[a.seq]);
+    // 2024-01-06 is day 19728 since 1970-01-01 (UTC ledger: timestamp = day x 86400).
+    expect([a.date, a.currency, amount(a.amount), a.time, a.timestamp, a.src!.line]).toEqual([19728, 'HOOL', '12 USD', 0, 19728 * 86400, 19]);
+    expect(a.meta).toEqual([]);
+    expect(b.seq).toBe(a.seq + 1);
+    expect(amount(b.amount)).toBe('12.5 USD');
+    expect(b.meta.map((m) => [m.key, m.text])).toEqual([['source', 'x']]);
+    // The same day's second price wins in the price map (ledger order).
+    expect(String(s.priceMap.rate('HOOL', 'USD', a.date))).toBe('12.5');
+  });
+});
