@@ -6,6 +6,7 @@
  */
 import { runAbandoned } from './abandoned';
 import { runBigResult } from './big-result';
+import { settle } from './light';
 import { NEXT_QUERY } from './abandoned';
 import { query, withServedCopy } from './server-child';
 import { runTimeLimit } from './time-limit';
@@ -15,11 +16,12 @@ export async function runHeavyBench(opts: { root: string; file: string; log?: (l
   return withServedCopy(opts.root, opts.file, async (server) => {
     log(`server at ${server.url} (${server.loadLine})`);
     const out: Record<string, number | string> = { 'first load': server.loadLine };
-    // The server prints "loaded" when the first worker has booked the ledger; queries wait until
-    // the other worker has caught up (main/engine/pool.ts, heavyCap). Every row starts after that.
+    // The server prints "loaded" when the first worker has booked the ledger; the other worker
+    // books it next while the first answers (main/engine/pool.ts). Every row starts after that.
     const t0 = performance.now();
     await query(server.url, NEXT_QUERY);
     out['first query after start ms'] = performance.now() - t0;
+    out['settled after ms'] = await settle(server);
     const parts: [string, () => Promise<Record<string, number | string>>][] = [
       ['big result', () => runBigResult(server)],
       ['time limit', () => runTimeLimit(server)],

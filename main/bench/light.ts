@@ -6,7 +6,7 @@
  * (keep-alive connections of Node's fetch), recording when each started and ended. Sections cut
  * the record into windows (during a reload, while a heavy query ran) and summarize each window.
  */
-import { call } from './server-child';
+import { call, type ServerChild } from './server-child';
 import { summarize, type LatencySummary } from './stats';
 
 /**
@@ -72,7 +72,8 @@ export const httpSend =
   (base: string): Send =>
   async (path, signal) => {
     try {
-      const r = await call(base + path, { signal });
+      // Counted, not parsed: on a 2-core machine the bench's JSON parsing took CPU from the server.
+      const r = await call(base + path, { signal, parse: false });
       return r.status >= 200 && r.status < 300 ? null : `${path}: HTTP ${r.status}`;
     } catch (e) {
       return `${path}: ${(e as Error).message}`;
@@ -135,4 +136,28 @@ export async function besideLight<T>(base: string, clients: number, maxMs: numbe
   } finally {
     await stream.stop();
   }
+}
+
+export const SETTLE = { windowMs: 500, idleCpuMs: 20, maxMs: 180_000 };
+
+/**
+ * Waits until the server process is idle: two windows of SETTLE.windowMs in a row in which it used
+ * at most SETTLE.idleCpuMs of CPU (all threads). The server announces itself when ONE engine
+ * worker has booked the ledger; the other worker books it next (main/engine/pool.ts), a core's
+ * worth of work that would otherwise be measured as the first answers' latency of a concurrency
+ * row. Returns how long it waited (ms); gives up after SETTLE.maxMs, or at once when the CPU time
+ * cannot be read (not Linux).
+ */
+export async function settle(server: Pick<ServerChild, 'cpuMs'>, opts = SETTLE): Promise<number> {
+  const t0 = performance.now();
+  let quiet = 0;
+  let last = server.cpuMs();
+  while (last !== null && quiet < 2 && performance.now() - t0 < opts.maxMs) {
+    await new Promise((r) => setTimeout(r, opts.windowMs));
+    const now = server.cpuMs();
+    if (now === null) break;
+    quiet = now - last <= opts.idleCpuMs ? quiet + 1 : 0;
+    last = now;
+  }
+  return performance.now() - t0;
 }

@@ -84,19 +84,26 @@ export function poolForwarder(pool: RequestPool, options: ForwarderOptions = {})
     async forward(event) {
       const req = event.req;
       const method = req.method;
+      const url = event.url;
+      const path = url.pathname + url.search;
+      // A GET's key needs no header: a hit is answered before the request's headers, body or
+      // signal are materialized (about a third of a hit's time on this thread when they were).
+      let key = cache && method === 'GET' ? cacheKeyOf(method, url.pathname, path, null, null) : null;
+      if (cache && key !== null) {
+        const hit = cache.get(cache.epoch(pool.generation), key);
+        if (hit) return toResponse(method, hit);
+      }
       const headers: Array<[string, string]> = [];
       req.headers.forEach((value, name) => {
         if (!PRIVATE_HEADERS.has(name)) headers.push([name, value]);
       });
       const body = method === 'GET' || method === 'HEAD' ? null : await req.arrayBuffer();
-      const path = event.url.pathname + event.url.search;
       const engineReq: EngineRequest = { method, path, headers, body };
-      const key = cache ? cacheKeyOf(method, event.url.pathname, path, req.headers.get('content-type'), body) : null;
+      if (cache && method === 'POST') key = cacheKeyOf(method, url.pathname, path, req.headers.get('content-type'), body);
       if (!cache || key === null) return toResponse(method, await pool.request(engineReq, req.signal));
 
-      const generation = pool.generation;
-      const epoch = cache.epoch(generation);
-      const hit = cache.get(epoch, key);
+      const epoch = cache.epoch(pool.generation);
+      const hit = method === 'POST' ? cache.get(epoch, key) : undefined;
       if (hit) return toResponse(method, hit);
       // A flight belongs to its epoch: a request after a reload never joins one started before it.
       const flightKey = `${epoch}\n${key}`;

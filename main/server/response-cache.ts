@@ -98,6 +98,8 @@ export class ResponseCache {
   /** Map order is recency: the first entry is the least recently used. */
   private readonly entries = new Map<string, { answer: CachedAnswer; bytes: number }>();
   private currentEpoch = '';
+  private generation = -1;
+  private slot = -1;
   bytes = 0;
   hits = 0;
   misses = 0;
@@ -114,13 +116,15 @@ export class ResponseCache {
 
   /** The epoch of a request arriving now, for the served generation; a new epoch empties the cache. */
   epoch(generation: number): string {
-    const epoch = `${generation}/${Math.floor(this.now() / EPOCH_MS)}`;
-    if (epoch !== this.currentEpoch) {
+    const slot = Math.floor(this.now() / EPOCH_MS);
+    if (generation !== this.generation || slot !== this.slot) {
       this.entries.clear();
       this.bytes = 0;
-      this.currentEpoch = epoch;
+      this.generation = generation;
+      this.slot = slot;
+      this.currentEpoch = `${generation}/${slot}`;
     }
-    return epoch;
+    return this.currentEpoch;
   }
 
   get(epoch: string, key: string): CachedAnswer | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstAnswers, inWindow, startStream, summarizeWindow, type RequestRecord } from '../../../main/bench/light';
+import { firstAnswers, inWindow, settle, startStream, summarizeWindow, type RequestRecord } from '../../../main/bench/light';
 
 const rec = (client: number, start: number, end: number, failure: string | null = null): RequestRecord => ({ client, path: '/x', start, end, failure });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -71,5 +71,28 @@ describe('startStream', () => {
     await sleep(50);
     expect(stream.records.length).toBe(n);
     await stream.stop();
+  });
+});
+
+describe('settle', () => {
+  it('waits for two quiet windows in a row after the server stops using CPU', async () => {
+    // CPU readings per window: busy (100 ms), busy, quiet (10), busy again, quiet, quiet.
+    const readings = [0, 100, 200, 210, 400, 405, 410, 415];
+    let i = 0;
+    const server = { cpuMs: () => readings[Math.min(i++, readings.length - 1)] };
+    await settle(server, { windowMs: 1, idleCpuMs: 20, maxMs: 10_000 });
+    // The first reading, then one per window until the second quiet one in a row (405 -> 410).
+    expect(i).toBe(7);
+  });
+
+  it('gives up at its time bound, and at once when the CPU time cannot be read', async () => {
+    let cpu = 0;
+    const busy = { cpuMs: () => (cpu += 100) };
+    const ms = await settle(busy, { windowMs: 5, idleCpuMs: 20, maxMs: 50 });
+    expect(ms).toBeGreaterThanOrEqual(50);
+    expect(ms).toBeLessThan(2000);
+    let calls = 0;
+    expect(await settle({ cpuMs: () => (calls++, null) }, { windowMs: 1000, idleCpuMs: 20, maxMs: 10_000 })).toBeLessThan(500);
+    expect(calls).toBe(1);
   });
 });
