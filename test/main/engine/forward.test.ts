@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LedgerHost } from '../../../main/host';
 import { createApp } from '../../../main/server/app';
 import { listen, type Listening } from '../../../main/server/listen';
-import { poolForwarder, type RequestPool } from '../../../main/engine/forward';
+import { poolForwarder, streamOf, type RequestPool } from '../../../main/engine/forward';
 import type { EngineRequest, EngineResponse } from '../../../main/engine/pool';
 import { EPOCH_MS } from '../../../main/server/response-cache';
 import { fakeLoad, tempDir, type TempDir } from '../fake-ledger';
@@ -211,6 +211,30 @@ describe('poolForwarder with the response cache', () => {
     await new Promise((r) => big.on('end', r));
     expect(received).toBe(CHUNK * COUNT);
     expect(pulled).toBe(COUNT);
+  });
+});
+
+describe('streamOf', () => {
+  it('lets the event loop turn between two chunks, however fast they are read', async () => {
+    // A reader that reads at once, as a socket writer whose writes the kernel accepts at once.
+    const chunks = Array.from({ length: 50 }, (_, i) => new Uint8Array([i]).buffer as ArrayBuffer);
+    let turns = 0;
+    let stop = false;
+    const tick = () => {
+      turns++;
+      if (!stop) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const reader = streamOf(chunks).getReader();
+    const seen: Array<[number, number]> = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      seen.push([value[0], turns]);
+    }
+    stop = true;
+    expect(seen.map(([v]) => v)).toEqual(chunks.map((_, i) => i));
+    for (let i = 1; i < seen.length; i++) expect(seen[i][1]).toBeGreaterThan(seen[i - 1][1]);
   });
 });
 
