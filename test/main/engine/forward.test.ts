@@ -127,6 +127,23 @@ describe('poolForwarder with the response cache', () => {
     expect(pool.requests[0].headers.some(([name]) => name === 'authorization')).toBe(false);
   });
 
+  it('answers a kept request after a turn of the event loop, so a caller looping in process lets timers and worker messages run', async () => {
+    const pool = new CountingPool();
+    const { send } = await appWith(pool);
+    await send('/api/errors');
+    let fired = false;
+    setTimeout(() => (fired = true), 0);
+    // Bounded: answered in promise jobs alone, this loop would run all 2000 times, the timer never.
+    let n = 0;
+    while (!fired && n < 2000) {
+      await send('/api/errors');
+      n++;
+    }
+    expect(fired).toBe(true);
+    expect(n).toBeLessThan(2000);
+    expect(pool.requests.length).toBe(1);
+  });
+
   it('never keeps an error such as the time limit', async () => {
     const pool = new CountingPool();
     const { send } = await appWith(pool);
