@@ -21,8 +21,12 @@ export interface SnapshotSummary {
   loadedAt: number;
 }
 
-/** Texts of every file a load read, keyed by absolute path (null: missing or unreadable). */
-export type FileTexts = Array<[string, string | null]>;
+/**
+ * Every file a load read, keyed by absolute path, as UTF-8 bytes over a SharedArrayBuffer (null:
+ * missing or unreadable). Shared, never copied, between the workers and the main thread
+ * (read-files.ts says why).
+ */
+export type FileTexts = Array<[string, Uint8Array | null]>;
 
 export type ToWorker =
   | {
@@ -58,8 +62,8 @@ export type FromWorker =
       loadMs: number;
     }
   | { type: 'load-failed'; loadId: number; message: string }
-  /** A load reading the disk: files and characters read so far (at most every 50 ms). */
-  | { type: 'progress'; loadId: number; filesRead: number; charsRead: number }
+  /** A load reading the disk: files and UTF-8 bytes read so far (at most every 50 ms). */
+  | { type: 'progress'; loadId: number; filesRead: number; bytesRead: number }
   | {
       type: 'response';
       id: number;

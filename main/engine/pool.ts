@@ -157,8 +157,8 @@ export class EnginePool {
   private publishedTexts: FileTexts | null = null;
   private catchingUp = false;
   private closed = false;
-  /** Files and characters the published generation read: the totals a reload's progress estimates. */
-  private expected: { files: number; chars: number } | null = null;
+  /** Files and UTF-8 bytes the published generation read: the totals a reload's progress estimates. */
+  private expected: { files: number; bytes: number } | null = null;
   private readonly progressListeners = new Set<(p: ReloadProgress) => void>();
   /** Workers replaced after a crash or a stuck request (tests, status). */
   respawns = 0;
@@ -283,7 +283,7 @@ export class EnginePool {
       this.pump();
     } else if (m.type === 'progress') {
       if (slot.loading?.loadId !== m.loadId) return;
-      const p = progressOf(m.filesRead, m.charsRead, this.expected);
+      const p = progressOf(m.filesRead, m.bytesRead, this.expected);
       for (const l of this.progressListeners) l(p);
     } else if (m.type === 'loaded' || m.type === 'load-failed') {
       const pending = slot.loading;
@@ -446,15 +446,15 @@ export class EnginePool {
   }
 }
 
-function expectedTotals(texts: FileTexts): { files: number; chars: number } {
+function expectedTotals(texts: FileTexts): { files: number; bytes: number } {
   let files = 0;
-  let chars = 0;
+  let bytes = 0;
   for (const [, text] of texts) {
     if (text === null) continue;
     files++;
-    chars += text.length;
+    bytes += text.byteLength;
   }
-  return { files, chars };
+  return { files, bytes };
 }
 
 /**
@@ -462,12 +462,12 @@ function expectedTotals(texts: FileTexts): { files: number; chars: number } {
  * same size. More read than then (a new include) keeps the total at least what was read, and the
  * percent stays below 100 until the load is done (booking follows the last read).
  */
-export function progressOf(filesRead: number, charsRead: number, expected: { files: number; chars: number } | null): ReloadProgress {
-  if (!expected || expected.chars === 0) return { files_read: filesRead, files_total: null, percent: null };
+export function progressOf(filesRead: number, bytesRead: number, expected: { files: number; bytes: number } | null): ReloadProgress {
+  if (!expected || expected.bytes === 0) return { files_read: filesRead, files_total: null, percent: null };
   return {
     files_read: filesRead,
     files_total: Math.max(expected.files, filesRead),
-    percent: Math.min(99, Math.floor((100 * charsRead) / expected.chars)),
+    percent: Math.min(99, Math.floor((100 * bytesRead) / expected.bytes)),
   };
 }
 

@@ -52,11 +52,11 @@ const PROGRESS_EVERY_MS = 50;
 const host = new LedgerHost(data.file, (file): Snapshot => {
   let lastPost = -Infinity;
   // The load is synchronous: these messages leave while it runs (posting needs no event loop).
-  const onRead = (filesRead: number, charsRead: number): void => {
+  const onRead = (filesRead: number, bytesRead: number): void => {
     const now = performance.now();
     if (now - lastPost < PROGRESS_EVERY_MS) return;
     lastPost = now;
-    send({ type: 'progress', loadId: loadingId, filesRead, charsRead });
+    send({ type: 'progress', loadId: loadingId, filesRead, bytesRead });
   };
   const reader = recordingReader(file, pendingTexts, pendingTexts ? {} : { onRead });
   const snapshot = loadLedger(file, { readFile: reader.readFile, parseCache });

@@ -201,11 +201,11 @@ describe('EnginePool', () => {
     expect(service!.pool!.respawns).toBe(0);
   }, 120_000);
 
-  it('estimates reload progress from the previous load: files, and percent of its characters below 100', () => {
+  it('estimates reload progress from the previous load: files, and percent of its bytes below 100', () => {
     expect(progressOf(1, 500, null)).toEqual({ files_read: 1, files_total: null, percent: null });
-    expect(progressOf(2, 500, { files: 4, chars: 2000 })).toEqual({ files_read: 2, files_total: 4, percent: 25 });
+    expect(progressOf(2, 500, { files: 4, bytes: 2000 })).toEqual({ files_read: 2, files_total: 4, percent: 25 });
     // A new include: the total is at least what was read; a grown file never says 100 %.
-    expect(progressOf(5, 2600, { files: 4, chars: 2000 })).toEqual({ files_read: 5, files_total: 5, percent: 99 });
+    expect(progressOf(5, 2600, { files: 4, bytes: 2000 })).toEqual({ files_read: 5, files_total: 5, percent: 99 });
   });
 
   it('sends the files a reload has read as loading events with progress; the status after it has none', async () => {

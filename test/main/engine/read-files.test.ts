@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordingReader } from '../../../main/engine/read-files';
+import { writeFileSync } from 'node:fs';
+import { readFileOrNull } from '../../../engine/ledger/load';
+import { decodeText, recordingReader, sharedBytes } from '../../../main/engine/read-files';
 import { tempDir } from '../fake-ledger';
 
 const errno = (code: string) => Object.assign(new Error(`${code}: refused`), { code });
@@ -15,24 +17,48 @@ describe('recordingReader', () => {
       expect(reader.readFile(main)).toBe('include "a.beancount"\n');
       expect(reader.readFile(a)).toBe('2024-01-01 open Assets:Cash\n');
       expect(reader.readFile(path.join(tmp.dir, 'gone.beancount'))).toBeNull();
-      expect(reader.texts()).toEqual([
+      const texts = reader.texts();
+      expect(texts.map(([f, b]) => [f, b === null ? null : decodeText(b)])).toEqual([
         [main, 'include "a.beancount"\n'],
         [a, '2024-01-01 open Assets:Cash\n'],
         [path.join(tmp.dir, 'gone.beancount'), null],
       ]);
+      // Shared memory: posted to another thread, the bytes are not copied.
+      expect(texts[0][1]!.buffer).toBeInstanceOf(SharedArrayBuffer);
     } finally {
       tmp.cleanup();
     }
   });
 
-  it('reports files and characters read from the disk after each file (reload progress)', () => {
+  it('decodes as the engine reader does: BOM kept, invalid UTF-8 as U+FFFD, non-ASCII by bytes in the progress', () => {
+    const tmp = tempDir();
+    try {
+      const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('; café '), Buffer.from([0xff]), Buffer.from('\n')]);
+      const main = path.join(tmp.dir, 'main.beancount');
+      writeFileSync(main, bytes);
+      const reads: Array<[number, number]> = [];
+      const reader = recordingReader(main, undefined, { onRead: (n, b) => reads.push([n, b]) });
+      const text = reader.readFile(main);
+      expect(text).toBe(readFileOrNull(main));
+      expect(text).toBe('\uFEFF; café \uFFFD\n');
+      expect(reads).toEqual([[1, bytes.length]]);
+      // A worker catching up from these bytes books the very same text.
+      const again = recordingReader(main, reader.texts(), { read: () => { throw new Error('the disk must not be read'); } });
+      expect(again.readFile(main)).toBe(text);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('reports files and bytes read from the disk after each file (reload progress)', () => {
     const reads: Array<[number, number]> = [];
     const disk: Record<string, string | null> = { '/b/main.beancount': 'include "a.bean"\n', '/b/a.bean': 'abc', '/b/gone.bean': null };
-    const reader = recordingReader('/b/main.beancount', undefined, { read: (f) => disk[f] ?? null, onRead: (n, c) => reads.push([n, c]) });
+    const read = (f: string) => (disk[f] == null ? null : Buffer.from(disk[f]!));
+    const reader = recordingReader('/b/main.beancount', undefined, { read, onRead: (n, c) => reads.push([n, c]) });
     reader.readFile('/b/main.beancount');
     reader.readFile('/b/gone.bean');
     reader.readFile('/b/a.bean');
-    // 17 characters, then 17 + 3; a missing include is not a file read.
+    // 17 bytes, then 17 + 3; a missing include is not a file read.
     expect(reads).toEqual([
       [1, 17],
       [2, 20],
@@ -40,7 +66,7 @@ describe('recordingReader', () => {
   });
 
   it('books the given texts instead of the disk (a worker catching up)', () => {
-    const reader = recordingReader('/books/main.beancount', [['/books/main.beancount', 'X'], ['/books/old.beancount', null]], {
+    const reader = recordingReader('/books/main.beancount', [['/books/main.beancount', sharedBytes(Buffer.from('X'))], ['/books/old.beancount', null]], {
       read: () => {
         throw new Error('the disk must not be read');
       },
