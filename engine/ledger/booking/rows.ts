@@ -14,8 +14,18 @@ import type { Entry, Posting, PriceRow, Transaction } from '../snapshot';
 /** The id of a directive (the load's positionId over its file, position and plugin salt). */
 export type IdMaker = (d: DirectiveAst) => string;
 
-export class TransactionRow implements Transaction {
-  seq: number | null = null;
+const NO_ACCOUNTS: string[] = Object.freeze([]) as unknown as string[];
+
+/**
+ * A booked transaction is also its own entry (Entry: `txn` is itself, `directive` the transaction
+ * as written): one object per transaction instead of two (102k objects and about 10 MB on the
+ * bean-example xlarge ledger). `ref` and `accounts` are set when the walk makes it an entry.
+ */
+export class TransactionRow implements Transaction, Entry {
+  /** Set when the walk places the entry (every booked transaction is an entry). */
+  seq = -1;
+  ref = -1;
+  accounts: string[] = NO_ACCOUNTS;
   postings: Posting[];
   errors: string[];
   /** The id once made (or given: padding transactions are salted per currency). */
@@ -47,6 +57,25 @@ export class TransactionRow implements Transaction {
 
   get id(): string {
     return (this.made ??= this.idMaker(this.ast));
+  }
+
+  get type(): 'transaction' {
+    return 'transaction';
+  }
+
+  get directive(): DirectiveAst {
+    return this.ast;
+  }
+
+  get txn(): Transaction {
+    return this;
+  }
+
+  /** This transaction as the entry made `ref`-th by the walk (reference-order key index). */
+  asEntry(ref: number, accounts: string[]): this {
+    this.ref = ref;
+    this.accounts = accounts;
+    return this;
   }
 }
 

@@ -214,9 +214,11 @@ export function walk(input: WalkInput): WalkOutput {
 
   const directiveId = input.directiveId;
   /** An entry with its reference-order key (date, rank, file position, sub-order); id null: made when read. */
-  const entryOf = (d: DirectiveAst, id: string | null, storedTime: number, timestamp: number, txn: Transaction | null, rank: number, file: number, sub: number): Entry => {
+  const entryOf = (d: DirectiveAst, id: string | null, storedTime: number, timestamp: number, txn: TransactionRow | null, rank: number, file: number, sub: number): Entry => {
     const e =
-      d.type === 'price'
+      txn !== null
+        ? txn.asEntry(created, accountsOf(d, lists))
+        : d.type === 'price'
         ? new PriceEntryRow(directiveId, d.type, id, created, d.date, storedTime, timestamp, d, txn, accountsOf(d, lists))
         : new EntryRow(directiveId, d.type, id, created, d.date, storedTime, timestamp, d, txn, accountsOf(d, lists));
     if (created === refRank.length) {
@@ -235,7 +237,7 @@ export function walk(input: WalkInput): WalkOutput {
     created++;
     return e;
   };
-  const entry = (d: DirectiveAst, id: string | null, time: number, txn: Transaction | null, rank: number, file: number, sub: number): Entry =>
+  const entry = (d: DirectiveAst, id: string | null, time: number, txn: TransactionRow | null, rank: number, file: number, sub: number): Entry =>
     entryOf(d, id, clock.storedTime(d.date, time), clock.timestamp(d.date, time), txn, rank, file, sub);
 
   const checkAccount = (site: { src: SourceRef; date: DayNum; txnId?: string | null }, account: string, into: string[] | null) => {
@@ -255,7 +257,7 @@ export function walk(input: WalkInput): WalkOutput {
     currency: string,
     src: SourceRef,
     salt: string,
-  ): { txn: Transaction; ast: TransactionAst } => {
+  ): { txn: TransactionRow; ast: TransactionAst } => {
     const narration = `pad ${source} to ${account}`;
     const ast: TransactionAst = {
       type: 'transaction',

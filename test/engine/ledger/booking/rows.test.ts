@@ -149,3 +149,23 @@ describe('price rows', () => {
     expect(String(s.priceMap.rate('HOOL', 'USD', a.date))).toBe('12.5');
   });
 });
+
+describe('transaction entries', () => {
+  it('are the transactions themselves, with the entry fields', () => {
+    const s = ledger(TEXT);
+    const sell = s.transactions.find((t) => t.narration === 'Sell')!;
+    const e = s.entries[sell.seq!];
+    expect(e).toBe(sell);
+    expect(e.txn).toBe(sell);
+    expect([e.type, e.seq, (e.directive as TransactionAst).narration]).toEqual(['transaction', sell.seq, 'Sell']);
+    expect(e.accounts).toEqual(['Assets:Bank', 'Assets:Broker', 'Equity:Opening']);
+    expect(s.referenceOrder[e.ref]).toBe(e.seq);
+    // The padding transaction: its entry's directive is the generated transaction.
+    const padding = s.transactions.find((t) => t.flag === 'P')!;
+    const pe = s.entries[padding.seq!];
+    expect(pe).toBe(padding);
+    expect([pe.type, (pe.directive as TransactionAst).payee, pe.accounts]).toEqual(['transaction', 'Balance Pad', ['Assets:Bank', 'Equity:Opening']]);
+    // Order: open x4, pad, padding, balance, Lunch, Buy, Sell, price.
+    expect(s.entries.map((x) => x.type)).toEqual(['open', 'open', 'open', 'open', 'pad', 'transaction', 'balance', 'transaction', 'transaction', 'transaction', 'price']);
+  });
+});
