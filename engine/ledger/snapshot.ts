@@ -138,7 +138,11 @@ export interface DocumentRow {
   meta: Meta;
 }
 
-/** Every directive with its place in both orders (rows of #entries). */
+/**
+ * Every directive with its place in both orders (rows of #entries). Built by booking/rows.ts: a
+ * booked transaction is its own entry (`txn` is the entry itself), a price directive's entry is
+ * also its PriceRow, and ids are made when first read.
+ */
 export interface Entry {
   type: DirectiveType;
   id: string;
