@@ -51,10 +51,18 @@ export function compileCall(scope: Scope, e: A.Call): Node {
   const key = `call:${e.name}(${e.star ? '*' : args.map((a) => a.key).join(',')})`;
 
   if (ov.aggregate) {
-    const index = scope.aggs.length;
-    const argNodes = args.map((a, i) => ({ ...a, eval: fs[i] }));
-    const impl = ov.impl;
-    scope.aggs.push({ index, name: e.name.toLowerCase(), init: impl.init, step: impl.step as (s: unknown, args: unknown[], st: unknown) => unknown, finish: impl.finish, star: e.star, args: argNodes });
+    // The same aggregate written twice (`sum(position)` and `convert(sum(position), ...)`, as the
+    // dashboard's queries do) is one slot: aggregates depend only on the rows, so it is
+    // accumulated once over the scan instead of once per occurrence.
+    const same = scope.aggs.find((a) => a.key === key);
+    let index: number;
+    if (same) index = same.index;
+    else {
+      index = scope.aggs.length;
+      const argNodes = args.map((a, i) => ({ ...a, eval: fs[i] }));
+      const impl = ov.impl;
+      scope.aggs.push({ index, key, name: e.name.toLowerCase(), init: impl.init, step: impl.step as (s: unknown, args: unknown[], st: unknown) => unknown, finish: impl.finish, star: e.star, args: argNodes });
+    }
     const n = opNode(returns, (st) => st.aggs[index], args, 'agg:' + key, e.start);
     return { ...n, kind: 'agg', hasAgg: true, readsRow: false, readsMeta: false, columns: new Set(), isConst: false };
   }

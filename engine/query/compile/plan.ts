@@ -62,6 +62,8 @@ export interface CExpr {
 
 export interface AggSlot {
   index: number;
+  /** Canonical text of the call: one slot per distinct aggregate. */
+  key?: string;
   /** Function name, lower case (the executor computes last(balance) after the scan). */
   name: string;
   init(): unknown;
@@ -70,6 +72,12 @@ export interface AggSlot {
   /** count(*): steps on every row. */
   star: boolean;
   args: CExpr[];
+}
+
+/** A conjunct `date <op> value` of the filter, with a constant value (a date, or NULL). */
+export interface DateBound {
+  op: '<' | '<=' | '>' | '>=' | '=';
+  value: CExpr;
 }
 
 export interface OrderKey {
@@ -88,6 +96,14 @@ export interface Plan {
    * evaluates per row (null: nothing left).
    */
   filterRest: CExpr | null;
+  /**
+   * Conjuncts `date <op> constant` (postings): a scan over rows in date order reads only the
+   * range they allow (null: none).
+   */
+  dateBounds: DateBound[] | null;
+  /** The filter without the date conjuncts, and without the account conjuncts too (null: nothing left). */
+  filterNoDate: CExpr | null;
+  filterRestNoDate: CExpr | null;
   /**
    * Which forms of the running balance the query reads: the full lot inventory, or only
    * units(balance) / cost(balance), which are kept as per-currency totals without lots.

@@ -9,7 +9,7 @@ import { NOT_GROUPABLE, type TypeName } from '../types';
 import { INT64_MAX } from '../limits';
 import { getTable, findColumn, type TableDef } from '../tables/registry';
 import { postingsTable } from '../tables/postings';
-import type { CExpr, OrderKey, Plan } from './plan';
+import type { CExpr, DateBound, OrderKey, Plan } from './plan';
 import { errorAt, type Scope } from './scope';
 import { compileExpr, constant, opNode, type Node } from './expr';
 import { lookupParam, paramLabel } from './params';
@@ -157,7 +157,7 @@ export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOpti
   return {
     table,
     filter,
-    ...splitAccountFilter(table === postingsTable ? filter : null),
+    ...(table === postingsTable ? splitFilter(filter) : splitFilter(null)),
     balance,
     columns: targets.map((t) => ({ name: t.name, type: t.node.type === 'null' ? 'null' : t.node.type })),
     targets: targets.map((t) => t.node),
@@ -301,26 +301,65 @@ function andNode(ns: Node[]): Node {
   );
 }
 
+type FilterSplit = Pick<Plan, 'accountFilter' | 'filterRest' | 'dateBounds' | 'filterNoDate' | 'filterRestNoDate'>;
+
 /**
  * Conjuncts of the condition that read only `account` (evaluated once per account to narrow the
- * scan) and the other conjuncts (still evaluated on every row read).
+ * scan), conjuncts `date <op> constant` (a range of rows when the rows are in date order), and
+ * the condition without either or both (what a narrowed scan still evaluates per row).
  */
-function splitAccountFilter(filter: Node | null): { accountFilter: CExpr | null; filterRest: CExpr | null } {
-  if (!filter) return { accountFilter: null, filterRest: null };
+function splitFilter(filter: Node | null): FilterSplit {
+  const none: FilterSplit = { accountFilter: null, filterRest: filter, dateBounds: null, filterNoDate: filter, filterRestNoDate: filter };
+  if (!filter) return none;
   const parts: Node[] = [];
   const rest: Node[] = [];
+  const bounds: DateBound[] = [];
+  const restNoDate: Node[] = [];
+  const noDate: Node[] = [];
   const visit = (n: Node) => {
     if (n.kind === 'op' && isAndNode(n)) {
       n.kids.forEach(visit);
       return;
     }
+    const bound = dateBound(n);
+    if (bound) bounds.push(bound);
+    else noDate.push(n);
     if (!n.isConst && !n.readsMeta && !n.readsBalance && !n.hasAgg && n.columns.size === 1 && n.columns.has('account')) parts.push(n);
-    else rest.push(n);
+    else {
+      rest.push(n);
+      if (!bound) restNoDate.push(n);
+    }
   };
   visit(filter);
-  if (parts.length === 0) return { accountFilter: null, filterRest: filter };
   const all = (ns: Node[]) => (ns.length === 0 ? null : ns.length === 1 ? ns[0] : andNode(ns));
-  return { accountFilter: all(parts), filterRest: all(rest) };
+  return {
+    accountFilter: parts.length ? all(parts) : null,
+    filterRest: parts.length ? all(rest) : filter,
+    dateBounds: bounds.length ? bounds : null,
+    filterNoDate: bounds.length ? all(noDate) : filter,
+    filterRestNoDate: bounds.length ? all(restNoDate) : parts.length ? all(rest) : filter,
+  };
+}
+
+const FLIPPED: Record<string, DateBound['op']> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' };
+
+/** `date <op> c` or `c <op> date` with a constant date c (compileBinary's node), as a bound on date. */
+function dateBound(n: Node): DateBound | null {
+  if (n.kind !== 'op' || n.type !== 'bool' || n.kids.length !== 2 || n.readsMeta) return null;
+  const [l, r] = n.kids;
+  const isDate = (k: Node) => k.key === 'col:date' && k.type === 'date';
+  const isConstDate = (k: Node) => k.isConst && (k.type === 'date' || k.type === 'null');
+  let op: string | undefined;
+  for (const o of ['<=', '>=', '<', '>', '=']) {
+    if (n.key === `(${l.key}${o}${r.key})`) {
+      op = o;
+      break;
+    }
+  }
+  if (op === undefined) return null;
+  if (isDate(l) && isConstDate(r)) return { op: op as DateBound['op'], value: r };
+  if (isConstDate(l) && isDate(r)) return { op: FLIPPED[op], value: l };
+  return null;
 }
 
 function isAndNode(n: Node): boolean {

@@ -5,8 +5,10 @@
  *
  * Narrowing: conjuncts that read only `account` (`account = 'X'`, `account ~ '^X'`,
  * `under(account, 'X')`, `account IN (...)`, ...) are evaluated once per distinct account; then
- * only the rows of accepted accounts are read, still in ledger order (account-index.ts). The full
- * condition is still applied to every row read, so narrowing never changes a result.
+ * only the rows of accepted accounts are read, still in ledger order (account-index.ts). The
+ * rest of the condition is still applied to every row read, so narrowing never changes a result.
+ * Conjuncts `date <op> constant` narrow the same way to a range of rows when the rows are in date
+ * order (date-index.ts); the rows of that range need not test them again.
  */
 import { Dec } from '../../decimal';
 import type { Posting } from '../../ledger/snapshot';
@@ -15,6 +17,7 @@ import type { EvalState, Plan } from '../compile/plan';
 import { accountRows, mergeRows, type AccountRows } from './account-index';
 import type { Deadline } from './limits';
 import { fastPaths } from './fast-paths';
+import { dateRange, lowerBound, sortedDates } from './date-index';
 import { positionColumns, type PositionColumns } from './position-sums';
 
 /** The flat columns for the full running balance when the scan reads the snapshot's own postings. */
@@ -34,6 +37,13 @@ function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, 
     if (accept(st) === true) chosen.push(a);
   }
   return mergeRows(chosen, source.length);
+}
+
+/** Rows [lo, hi) the date conjuncts allow, or null when the scan cannot narrow by date. */
+function dateNarrowing(plan: Plan, source: ArrayLike<unknown>, st: EvalState): [number, number] | null {
+  if (!plan.dateBounds || !fastPaths.enabled || plan.table.name !== 'postings') return null;
+  const dates = sortedDates(source as readonly Posting[]);
+  return dates === null ? null : dateRange(dates, plan.dateBounds, st);
 }
 
 /**
@@ -113,6 +123,8 @@ export function replayRunning<T extends { at: number }>(
  */
 export class Scanner {
   private readonly idx: Int32Array | null;
+  /** Without `idx`: the rows read are base .. base + n - 1. */
+  private readonly base: number = 0;
   private readonly n: number;
   private readonly filter: ((st: EvalState) => unknown) | null;
   private readonly accumulates: boolean;
@@ -132,11 +144,27 @@ export class Scanner {
     this.accumulates = withBalance && (bal.full || bal.units || bal.cost);
     this.cols = this.accumulates ? balanceColumns(plan, source, st) : null;
     resetRunning(plan, st);
-    this.idx = narrowedIndices(plan, source, st, deadline);
-    // The rows of a narrowed scan already satisfy the account-only conjuncts.
-    const filter = this.idx ? plan.filterRest : plan.filter;
+    const byAccount = narrowedIndices(plan, source, st, deadline);
+    const range = dateNarrowing(plan, source, st);
+    // The rows of a narrowed scan already satisfy the account-only conjuncts, and the date
+    // conjuncts when read from their date range.
+    let filter = byAccount ? plan.filterRest : plan.filter;
+    if (range === null) {
+      this.idx = byAccount;
+      this.n = byAccount ? byAccount.length : source.length;
+    } else {
+      const [lo, hi] = range;
+      filter = byAccount ? plan.filterRestNoDate : plan.filterNoDate;
+      if (byAccount) {
+        this.idx = byAccount.subarray(lowerBound(byAccount, lo), lowerBound(byAccount, hi));
+        this.n = this.idx.length;
+      } else {
+        this.idx = null;
+        this.base = lo;
+        this.n = hi - lo;
+      }
+    }
     this.filter = filter ? filter.eval : null;
-    this.n = this.idx ? this.idx.length : source.length;
   }
 
   /**
@@ -146,10 +174,10 @@ export class Scanner {
    * (which then still stand after the previous chosen row); it may stop the same way.
    */
   run(visit: (at: number) => boolean | void, before?: (at: number) => boolean | void): void {
-    const { idx, n, filter, st, deadline, source } = this;
+    const { idx, base, n, filter, st, deadline, source } = this;
     for (let i = this.pos; i < n; i++) {
       deadline.tick();
-      const at = idx ? idx[i] : i;
+      const at = idx ? idx[i] : base + i;
       const row = source[at];
       st.row = row;
       if (filter && filter(st) !== true) continue;
@@ -168,7 +196,7 @@ export class Scanner {
 
   /** Number of chosen rows from the current position to the end. */
   countRest(): number {
-    const { idx, n, filter, st, deadline, source } = this;
+    const { idx, base, n, filter, st, deadline, source } = this;
     if (!filter) {
       const c = n - this.pos;
       this.pos = n;
@@ -177,7 +205,7 @@ export class Scanner {
     let c = 0;
     for (let i = this.pos; i < n; i++) {
       deadline.tick();
-      st.row = source[idx ? idx[i] : i];
+      st.row = source[idx ? idx[i] : base + i];
       if (filter(st) === true) c++;
     }
     this.pos = n;

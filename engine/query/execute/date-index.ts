@@ -1,0 +1,76 @@
+/**
+ * Date narrowing: the conjuncts `date <op> constant` of a condition (compile/select.ts) allow one
+ * range of rows when the rows are in date order, as the snapshot's postings are (processing
+ * order). The dashboard's range queries (`date >= :from AND date <= :to`) then read only the
+ * rows of their range instead of every posting of the ledger, and the rows read need not be
+ * tested against those conjuncts again. Whether the rows are in order is checked, not assumed:
+ * rows out of order (the rewritten rows of a period clause could be) are scanned whole.
+ */
+import type { Posting } from '../../ledger/snapshot';
+import type { DateBound, EvalState } from '../compile/plan';
+
+const cache = new WeakMap<readonly Posting[], Int32Array | null>();
+
+/** The date of each row when the dates never decrease, else null; cached per array. */
+export function sortedDates(postings: readonly Posting[]): Int32Array | null {
+  const known = cache.get(postings);
+  if (known !== undefined) return known;
+  const n = postings.length;
+  let dates: Int32Array | null = new Int32Array(n);
+  let prev = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const d = postings[i].txn.date;
+    if (d < prev) {
+      dates = null;
+      break;
+    }
+    dates[i] = prev = d;
+  }
+  cache.set(postings, dates);
+  return dates;
+}
+
+/** First position in `xs[0..n)` (ascending) whose value is >= x (strict: > x). */
+export function lowerBound(xs: ArrayLike<number>, x: number, strict = false): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = xs[mid];
+    if (v < x || (strict && v === x)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Rows [lo, hi) whose date satisfies every bound (their values are constants, evaluated once);
+ * a NULL bound is satisfied by no row (the comparison is NULL, which does not pass).
+ */
+export function dateRange(dates: Int32Array, bounds: readonly DateBound[], st: EvalState): [number, number] {
+  let lo = 0;
+  let hi = dates.length;
+  for (const b of bounds) {
+    const v = b.value.eval(st) as number | null;
+    if (v === null) return [0, 0];
+    switch (b.op) {
+      case '<':
+        hi = Math.min(hi, lowerBound(dates, v));
+        break;
+      case '<=':
+        hi = Math.min(hi, lowerBound(dates, v, true));
+        break;
+      case '>':
+        lo = Math.max(lo, lowerBound(dates, v, true));
+        break;
+      case '>=':
+        lo = Math.max(lo, lowerBound(dates, v));
+        break;
+      case '=':
+        lo = Math.max(lo, lowerBound(dates, v));
+        hi = Math.min(hi, lowerBound(dates, v, true));
+        break;
+    }
+  }
+  return lo < hi ? [lo, hi] : [lo, lo];
+}
