@@ -190,9 +190,9 @@ export class ParseCache {
   }
 
   /**
-   * The file's chunks: kept ones where text and offsets match, the others parsed in runs of
-   * consecutive changed chunks (one parse per run) and split at the chunks' byte offsets. Null
-   * when a run's parse has an error without a position (an internal failure): parsed whole then.
+   * The file's chunks: kept ones where text and offsets match, the others parsed one by one (or,
+   * when none is kept, the whole text at once, split at the chunks' byte offsets). Null when a
+   * parse has an error without a position (an internal failure): parsed whole then.
    */
   private chunked(file: string, format: FileFormat, text: string, starts: number[], before: ChunkEntry[] | null): ChunkEntry[] | null {
     const old = new Map((before ?? []).map((c) => [c.start, c]));
@@ -216,19 +216,22 @@ export class ParseCache {
       byteBase += out[i].byteLen;
       lineBase += out[i].lineCount;
     }
-    for (let i = 0; i < out.length; ) {
-      if (out[i].part !== EMPTY_PART) {
-        i++;
-        continue;
-      }
-      let j = i;
-      while (j < out.length && out[j].part === EMPTY_PART) j++;
-      const runEnd = j < out.length ? out[j].start : text.length;
-      const parsed = parseText(text.slice(out[i].start, runEnd), file, format);
+    if (out.every((c) => c.part === EMPTY_PART)) {
+      // Nothing kept (a first load, or every chunk moved): one parse of the text, as without chunks.
+      const parsed = parseText(text, file, format);
       if (parsed.errors.some((e) => e.src === null)) return null;
-      shiftParsed(parsed, out[i].byteBase, out[i].lineBase);
-      splitInto(parsed, out.slice(i, j));
-      i = j;
+      splitInto(parsed, out);
+      return out;
+    }
+    for (const c of out) {
+      if (c.part !== EMPTY_PART) continue;
+      // Each changed chunk is parsed from its own copy of its text: the names and strings the
+      // parser cuts out of a text keep that whole text alive, so parsing a slice of the file
+      // would pin one whole file text per reload for as long as any of its chunks is kept.
+      const parsed = parseText(ownCopy(c.text), file, format);
+      if (parsed.errors.some((e) => e.src === null)) return null;
+      shiftParsed(parsed, c.byteBase, c.lineBase);
+      c.part = parsed;
     }
     return out;
   }
@@ -245,6 +248,15 @@ export class ParseCache {
 }
 
 const EMPTY_PART: Parsed = { file: '', format: 'beancount', directives: [], options: [], includes: [], plugins: [], errors: [] };
+
+/**
+ * A flat string of its own (a slice would refer to the text it was cut from), with the same UTF-16
+ * code units: through UTF-8 when that is lossless, else (a lone surrogate) through UTF-16.
+ */
+function ownCopy(text: string): string {
+  const wellFormed = (text as string & { isWellFormed?: () => boolean }).isWellFormed?.() ?? !/[\uD800-\uDFFF]/.test(text);
+  return wellFormed ? Buffer.from(text, 'utf8').toString('utf8') : Buffer.from(text, 'utf16le').toString('utf16le');
+}
 
 function withErrorCopies(p: Parsed): Parsed {
   return { ...p, errors: p.errors.map((e) => ({ ...e })) };
