@@ -89,7 +89,7 @@ function memoRates(prices: PriceMap): PriceMap {
 }
 
 // Sums are exact, so positions are visited unsorted (each is converted on its own, as Beancount does).
-function convertInventory(prices: PriceMap, inv: Inventory, target: string, date: DayNum | null): Inventory {
+export function convertInventory(prices: PriceMap, inv: Inventory, target: string, date: DayNum | null): Inventory {
   const out = new Inventory();
   const memo = inv.size > 4 ? memoRates(prices) : prices;
   inv.forEachPosition((p) => out.add(convertPosition(memo, p, target, date)));

@@ -7,7 +7,7 @@ import { Dec } from '../../../engine/decimal';
 import type { DayNum } from '../../../engine/dates';
 import type { Amount, PriceMap } from '../../../engine/ledger/snapshot';
 import { Inventory } from '../../../engine/query/inventory';
-import { convertPosition } from '../../../engine/query/functions/valuation';
+import { convertInventory } from '../../../engine/query/functions/valuation';
 import type { AmountJson, ValuedTotal } from '../../../engine/api-types';
 
 export const amountJson = (a: Amount): AmountJson => ({ number: a.number.toString(), currency: a.currency });
@@ -36,11 +36,13 @@ export function valuedTotal(currency: string, units: Inventory | null, value: In
   return { number: number.toString(), currency, units: unitsList(units), unconverted };
 }
 
-/** Converts a balance (lots kept) to `currency` at the prices of `day`, as convert() does. */
+/**
+ * Converts a balance (lots kept) to `currency` at the prices of `day`: convert() itself, which
+ * looks each rate up once per currency pair rather than once per lot (a net worth holds
+ * thousands of lots of a few currencies, converted again at every graph point without postings).
+ */
 export function convertBalance(prices: PriceMap, balance: Inventory, currency: string, day: DayNum): Inventory {
-  const out = new Inventory();
-  for (const p of balance.positions()) out.add(convertPosition(prices, p, currency, day));
-  return out;
+  return convertInventory(prices, balance, currency, day);
 }
 
 /** Sum of several totals in one currency (the breakdown total): units and unconverted parts merged. */
