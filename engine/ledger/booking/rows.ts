@@ -8,7 +8,7 @@
  * string on every read; nothing at load time reads the ids of rows without errors.
  */
 import type { DayNum } from '../../dates';
-import type { Amount, DirectiveAst, DirectiveType, Meta, PriceAst, SourceRef } from '../ast';
+import type { Amount, DirectiveAst, DirectiveType, Meta, PriceAst, SourceRef, TransactionAst } from '../ast';
 import type { Entry, Posting, PriceRow, Transaction } from '../snapshot';
 
 /** The id of a directive (the load's positionId over its file, position and plugin salt). */
@@ -33,26 +33,40 @@ export class TransactionRow implements Transaction, Entry {
 
   constructor(
     private readonly idMaker: IdMaker,
-    /** The directive the id is made from. */
-    private readonly ast: DirectiveAst,
+    /** The transaction as written (or generated, for padding): the id, date, flag, payee, narration, meta and src are its. */
+    private readonly ast: TransactionAst,
     id: string | null,
-    readonly date: DayNum,
     readonly time: number,
     readonly timestamp: number,
-    readonly flag: string,
-    readonly payee: string | null,
-    readonly narration: string,
     readonly tags: string[],
     readonly links: string[],
-    readonly meta: Meta,
     postings: Posting[],
     readonly balanced: boolean,
     errors: string[],
-    readonly src: SourceRef | null,
   ) {
     this.made = id;
     this.postings = postings;
     this.errors = errors;
+  }
+
+  // Read through from the directive rather than copied: six fields fewer per transaction.
+  get date(): DayNum {
+    return this.ast.date;
+  }
+  get flag(): string {
+    return this.ast.flag;
+  }
+  get payee(): string | null {
+    return this.ast.payee;
+  }
+  get narration(): string {
+    return this.ast.narration;
+  }
+  get meta(): Meta {
+    return this.ast.meta;
+  }
+  get src(): SourceRef {
+    return this.ast.src;
   }
 
   get id(): string {

@@ -279,19 +279,13 @@ export function walk(input: WalkInput): WalkOutput {
       directiveId,
       ast,
       input.idOf(src, salt),
-      date,
       clock.storedTime(date, time),
       clock.timestamp(date, time),
-      'P',
-      'Balance Pad',
-      narration,
       NO_STRINGS,
       NO_STRINGS,
-      NO_META,
       NO_POSTINGS,
       true,
       NO_STRINGS,
-      src,
     );
     const units = { number: amount, currency };
     const neg = { number: amount.neg(), currency };
@@ -418,19 +412,13 @@ export function walk(input: WalkInput): WalkOutput {
           directiveId,
           d,
           null,
-          d.date,
           clock.storedTime(d.date, time),
           clock.timestamp(d.date, time),
-          d.flag,
-          d.payee,
-          d.narration,
           sortedUnique(d.tags),
           sortedUnique(d.links),
-          d.meta,
           NO_POSTINGS,
           r === null ? simpleRows.balanced : r.ok && r.balanced,
           NO_STRINGS,
-          d.src,
         );
         kinds = null;
         site = null;

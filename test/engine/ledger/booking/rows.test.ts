@@ -165,6 +165,12 @@ describe('transaction entries', () => {
     const pe = s.entries[padding.seq!];
     expect(pe).toBe(padding);
     expect([pe.type, (pe.directive as TransactionAst).payee, pe.accounts]).toEqual(['transaction', 'Balance Pad', ['Assets:Bank', 'Equity:Opening']]);
+    // Date, flag, payee, narration, meta and src are read from the directive.
+    const lunch = s.transactions.find((t) => t.narration === 'Lunch')!;
+    expect([lunch.date, lunch.flag, lunch.payee, lunch.meta.length, lunch.src!.line]).toEqual([19725, '*', null, 0, 8]);
+    expect([padding.date, padding.flag, padding.payee, padding.narration, padding.src!.line]).toEqual([
+      19723, 'P', 'Balance Pad', 'pad Equity:Opening to Assets:Bank', 6,
+    ]);
     // Order: open x4, pad, padding, balance, Lunch, Buy, Sell, price.
     expect(s.entries.map((x) => x.type)).toEqual(['open', 'open', 'open', 'open', 'pad', 'transaction', 'balance', 'transaction', 'transaction', 'transaction', 'price']);
   });
