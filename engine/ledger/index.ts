@@ -17,6 +17,7 @@ import { buildDocuments } from './documents';
 import { boundErrorSource } from './error-source';
 import type { LedgerError } from './errors';
 import { positionId } from './ids';
+import { detach } from './syntax/detach';
 import { loadFiles, readFileOrNull, type ParseCache, type ReadFile } from './load';
 import { readOptions } from './options';
 import { runPlugins } from './plugins';
@@ -197,7 +198,12 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
       if (e.source === null) e.source = source(e.src);
     }
     boundErrorSource(e);
+    // A copy: a slice of the text would keep the whole file alive with the snapshot.
+    if (e.source !== null) e.source = detach(e.source);
   }
+  // The row classes' lazy ids close over this scope: without this, every file's text would live
+  // as long as the snapshot (35 MB for the xlarge bean-example ledger).
+  texts.clear();
   const fileKey = new Map<string, string>();
   const keyOf = (f: string) => {
     let k = fileKey.get(f);

@@ -130,10 +130,13 @@ describe('reload of a real ledger under query load', () => {
     try {
       await sleep(150);
       fs.writeFileSync(main, HEAD + pays(3, '15.00'));
-      await until('generation 2', () => status(url), (s) => s.generation === 2);
+      // Waits on the content, not on a generation number: a save may be seen as two changes
+      // (a busy machine splits a rename into unlink + add), and a second reload of the same text
+      // is harmless.
+      await until('the in-place save', () => status(url), (s) => s.generation >= 2 && s.transaction_count === 3);
       await sleep(150);
       saveByRename(main, HEAD + pays(4, '20.00'));
-      await until('generation 3', () => status(url), (s) => s.generation === 3);
+      await until('the rename save', () => status(url), (s) => s.generation >= 3 && s.transaction_count === 4);
       await sleep(150);
     } finally {
       stop = true;
@@ -150,7 +153,8 @@ describe('reload of a real ledger under query load', () => {
     // The loops ran across both swaps: every version was served while it was current.
     expect([...new Set(seen.flat())].sort()).toEqual([0, 1, 2]);
     const st = await status(url);
-    expect(st).toMatchObject({ generation: 3, error_count: 0, transaction_count: 4, problem: null });
+    expect(st).toMatchObject({ error_count: 0, transaction_count: 4, problem: null });
+    expect(st.generation).toBeGreaterThanOrEqual(3);
   });
 });
 
