@@ -10,31 +10,14 @@
 import { Dec } from '../../decimal';
 import { formatDate } from '../../dates';
 import type { Amount, Cost, Position } from '../../ledger/snapshot';
-import { positionCost } from '../inventory';
+import { costLotKey, positionCost } from '../inventory';
 
-/** Cost numbers are keyed by value (`500` and `500.00` are one lot, as Python's Decimal hashes). */
-function numberKey(n: Dec): string {
-  const s = n.toString();
-  if (s.indexOf('.') < 0) return s;
-  let end = s.length;
-  while (s.charCodeAt(end - 1) === 48) end--;
-  if (s.charCodeAt(end - 1) === 46) end--;
-  return s.slice(0, end);
-}
-
+/**
+ * Cost numbers are keyed by value (`500` and `500.00` are one lot, as Python's Decimal hashes):
+ * the query inventory's lot key.
+ */
 function lotKey(currency: string, cost: Cost | null): string {
-  if (cost === null) return currency;
-  // \u0001 cannot occur in a currency or a number; the label goes last so any text in it is harmless.
-  return (
-    currency +
-    '\u0001' +
-    numberKey(cost.number) +
-    '\u0001' +
-    cost.currency +
-    '\u0001' +
-    cost.date +
-    (cost.label === null ? '\u0001' : '\u0002' + cost.label)
-  );
+  return cost === null ? currency : costLotKey(currency, cost);
 }
 
 /** A lot being summed: mutated in place (rows are summed by the hundred thousand). */
