@@ -23,6 +23,7 @@
  * random ledgers under random edits, errors and SourceRefs included.
  */
 import type { ParsedFile, SourceRef } from './ast';
+import { ParsedPosting } from './syntax/posting';
 
 /** Target chunk length in characters: an append re-parses about this much (under 20 ms). */
 export const CHUNK_CHARS = 256 * 1024;
@@ -153,7 +154,12 @@ export function shiftParsed(parsed: ParsedFile, bytes: number, lines: number): v
   }
   for (const d of parsed.directives) {
     move(d.src);
-    if (d.type === 'transaction') for (const p of d.postings) move(p.src);
+    // A parsed posting stores its position as numbers (syntax/posting.ts): its `src` is a copy.
+    if (d.type !== 'transaction') continue;
+    for (const p of d.postings) {
+      if (p instanceof ParsedPosting) p.shift(bytes, lines);
+      else move(p.src);
+    }
   }
   for (const o of parsed.options) move(o.src);
   for (const i of parsed.includes) move(i.src);

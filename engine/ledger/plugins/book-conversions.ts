@@ -14,6 +14,8 @@ import type { DirectiveAst, MetaEntry, PostingAst, TransactionAst } from '../ast
 import { PluginErrors } from './errors';
 import { ConfigError, type PluginDef } from './types';
 import { explicitPosting, isValidAccount } from './util';
+// Postings are copied field by field: a spread drops a parsed posting's `src` (syntax/posting.ts).
+import { copyPosting } from '../syntax/posting';
 
 interface Lot {
   left: Dec;
@@ -64,7 +66,7 @@ export const bookConversionsPlugin: PluginDef<{ assets: string; income: string }
       const postings: PostingAst[] = [];
       for (const p of augmenting) {
         const price = unitPrice(p)!;
-        const np: PostingAst = { ...p, cost: { perUnit: price, total: null, currency: p.price!.currency, date: d.date, label: null, merge: false, isTotal: false } };
+        const np = copyPosting(p, { cost: { perUnit: price, total: null, currency: p.price!.currency, date: d.date, label: null, merge: false, isTotal: false } });
         pending.push({ left: p.number!, posting: np, trades: [] });
         trades.set(np, pending[pending.length - 1].trades);
         postings.push(np);
@@ -87,7 +89,7 @@ export const bookConversionsPlugin: PluginDef<{ assets: string; income: string }
           lot.left = lot.left.minus(n);
           if (lot.left.isZero()) pending.splice(k, 1);
           const cost = lot.posting.cost!;
-          const rp: PostingAst = { ...p, number: n.neg(), cost: { ...cost }, price: { number: price, currency: costCurrency, isTotal: false } };
+          const rp = copyPosting(p, { number: n.neg(), cost: { ...cost }, price: { number: price, currency: costCurrency, isTotal: false } });
           const link = `trade-${++tradeNo}`;
           lot.trades.push(link);
           trades.set(rp, [link]);
@@ -108,7 +110,7 @@ export const bookConversionsPlugin: PluginDef<{ assets: string; income: string }
       const links = trades.get(p);
       if (!links || links.length === 0) return p;
       const m: MetaEntry = { key: 'trades', kind: 'string', text: links.join(',') };
-      return { ...p, meta: [...p.meta.filter((x) => x.key !== 'trades'), m] };
+      return copyPosting(p, { meta: [...p.meta.filter((x) => x.key !== 'trades'), m] });
     };
     return out.map((d): DirectiveAst => (d.type === 'transaction' && d.postings.some((p) => trades.has(p)) ? { ...d, postings: d.postings.map(withLinks) } : d));
   },

@@ -9,6 +9,8 @@ import { Dec } from '../../decimal';
 import type { BalanceAst, DirectiveAst, PostingAst, TransactionAst } from '../ast';
 import type { PluginDef } from './types';
 import { metaTruthy, metaGet } from './util';
+// Postings are copied field by field: a spread drops a parsed posting's `src` (syntax/posting.ts).
+import { copyPosting } from '../syntax/posting';
 
 export const checkClosingPlugin: PluginDef = {
   module: 'beancount.plugins.check_closing',
@@ -39,7 +41,7 @@ export const checkClosingPlugin: PluginDef = {
             ),
           );
         }
-        return { ...p, meta: p.meta.filter((m) => m.key !== 'closing') };
+        return copyPosting(p, { meta: p.meta.filter((m) => m.key !== 'closing') });
       });
       out.push({ ...d, postings } as TransactionAst, ...added);
     }

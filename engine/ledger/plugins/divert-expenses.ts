@@ -7,6 +7,8 @@ import type { DirectiveAst } from '../ast';
 import { dictGet, pyTypeName } from './literal';
 import { ConfigError, type PluginDef } from './types';
 import { isOfType, isValidAccount, literalConfig, metaGet } from './util';
+// Postings are copied field by field: a spread drops a parsed posting's `src` (syntax/posting.ts).
+import { copyPosting } from '../syntax/posting';
 
 export const divertExpensesPlugin: PluginDef<{ tag: string; account: string }> = {
   module: 'beancount.plugins.divert_expenses',
@@ -30,7 +32,7 @@ export const divertExpensesPlugin: PluginDef<{ tag: string; account: string }> =
         const yes = divert ? divert.kind === 'bool' && divert.text === 'TRUE' : isOfType(run.options, p.account, 'expenses');
         if (!yes) return p;
         changed = true;
-        return { ...p, account: cfg.account, meta: [{ key: 'diverted_account', kind: 'string' as const, text: p.account }] };
+        return copyPosting(p, { account: cfg.account, meta: [{ key: 'diverted_account', kind: 'string' as const, text: p.account }] });
       });
       return changed ? { ...d, postings } : d;
     }),

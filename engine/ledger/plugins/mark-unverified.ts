@@ -5,6 +5,8 @@
 import type { DirectiveAst } from '../ast';
 import type { PluginDef } from './types';
 import { metaSet } from './util';
+// Postings are copied field by field: a spread drops a parsed posting's `src` (syntax/posting.ts).
+import { copyPosting } from '../syntax/posting';
 
 export const markUnverifiedPlugin: PluginDef = {
   module: 'beancount.plugins.mark_unverified',
@@ -20,7 +22,7 @@ export const markUnverifiedPlugin: PluginDef = {
         const b = last.get(p.account);
         if (b === undefined || b > d.date) return p;
         changed = true;
-        return { ...p, meta: metaSet(p.meta, { key: 'unverified', kind: 'bool', text: 'TRUE' }) };
+        return copyPosting(p, { meta: metaSet(p.meta, { key: 'unverified', kind: 'bool', text: 'TRUE' }) });
       });
       return changed ? { ...d, postings } : d;
     });

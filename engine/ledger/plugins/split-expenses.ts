@@ -9,6 +9,8 @@ import { Dec } from '../../decimal';
 import type { DirectiveAst, OpenAst, PostingAst } from '../ast';
 import { ConfigError, type PluginDef } from './types';
 import { explicitPosting, isOfType } from './util';
+// Postings are copied field by field: a spread drops a parsed posting's `src` (syntax/posting.ts).
+import { copyPosting } from '../syntax/posting';
 
 export const splitExpensesPlugin: PluginDef<string[]> = {
   module: 'beancount.plugins.split_expenses',
@@ -46,7 +48,7 @@ export const splitExpensesPlugin: PluginDef<string[]> = {
         for (const m of members) {
           const account = `${p.account}:${m}`;
           created.add(account);
-          postings.push({ ...p, account, number: part });
+          postings.push(copyPosting(p, { account, number: part }));
         }
       }
       return { ...d, postings };

@@ -21,6 +21,7 @@ import { readDatedDirective } from './directives';
 import { duplicateMetaMessages } from './duplicate-meta';
 import { detach, detachOrNull } from './detach';
 import { Positions } from './positions';
+import type { ParsedPosting } from './posting';
 import { Scanner, SyntaxFail, parseTimeOfDay } from './scanner';
 import { lateTagLines, readTransaction, readTransactionFlag } from './transaction';
 import { readMetaValue } from './values';
@@ -147,7 +148,8 @@ class FileParser {
     if (d.type === 'transaction') {
       const spans = this.sc.postingSpans;
       const ps = d.postings;
-      for (let i = 0; i < ps.length; i++) ps[i].src = p.ref(file, spans[2 * i], spans[2 * i + 1]);
+      // Postings read by readPosting are ParsedPostings: their position is stored as numbers.
+      for (let i = 0; i < ps.length; i++) p.placePosting(ps[i] as ParsedPosting, file, spans[2 * i], spans[2 * i + 1]);
     }
     d.src = { file, line, column: 1, start, end: p.byteAt(end) };
     if (this.sc.invalidAccounts.length > 0) this.reportInvalidAccounts();

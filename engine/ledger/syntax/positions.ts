@@ -9,6 +9,7 @@
  */
 import type { SourceRef } from '../ast';
 import { LF } from './chars';
+import type { ParsedPosting } from './posting';
 
 function unitBytes(s: string, i: number, c: number): number {
   if (c < 0x80) return 1;
@@ -148,5 +149,14 @@ export class Positions {
     const column = start === this.lineStart ? 1 : this.columnAt(start);
     const startByte = this.bi;
     return { file, line, column, start: startByte, end: this.byteAt(end) };
+  }
+
+  /** The same position as `ref`, stored in a parsed posting instead of a new object. */
+  placePosting(posting: ParsedPosting, file: string, start: number, end: number): void {
+    this.moveTo(start);
+    const line = this.line;
+    const column = start === this.lineStart ? 1 : this.columnAt(start);
+    const startByte = this.bi;
+    posting.place(file, line, column, startByte, this.byteAt(end));
   }
 }

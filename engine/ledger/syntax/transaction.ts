@@ -14,6 +14,7 @@ import { readCost, readPrice } from './cost';
 import { isNumberStart, readNumberExpr } from './number-expr';
 import type { Scanner } from './scanner';
 import { readMetaLine, readTagsLinks } from './values';
+import { ParsedPosting } from './posting';
 import { NO_META, NO_STRINGS, exact } from '../shared';
 
 /**
@@ -141,7 +142,8 @@ function readPosting(sc: Scanner): PostingAst {
     sc.ws();
   }
   const account = sc.readAccount();
-  const posting: PostingAst = { flag, account, number: null, currency: null, cost: null, price: null, meta: NO_META, src: PENDING_SRC };
+  // Its position is placed by the file parser once the transaction is read (parse.ts finish).
+  const posting = new ParsedPosting(flag, account, NO_META);
   sc.ws();
   if (isNumberStart(sc)) {
     posting.number = readNumberExpr(sc);

@@ -1,0 +1,64 @@
+/**
+ * Parsed postings keep their position as numbers and make `src` on demand (syntax/posting.ts).
+ * The positions asked here were counted by hand on the texts below (bytes UTF-8, columns in
+ * characters); bean-check 2.3.5 reads both ledgers without errors.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TransactionAst } from '../../../../engine/ledger/ast';
+import { markUnverifiedPlugin } from '../../../../engine/ledger/plugins/mark-unverified';
+import { parseText } from '../../../../engine/ledger/syntax';
+import { ParsedPosting, copyPosting } from '../../../../engine/ledger/syntax/posting';
+
+const FILE = '/books/p.beancount';
+
+function firstTxn(text: string): TransactionAst {
+  const r = parseText(text, FILE, 'beancount');
+  expect(r.errors).toEqual([]);
+  const t = r.directives.find((d) => d.type === 'transaction');
+  if (!t || t.type !== 'transaction') throw new Error('no transaction');
+  return t;
+}
+
+// "2024-01-02 * "Café"\n" is 21 bytes (é is 2) and 20 characters.
+const TEXT = '2024-01-02 * "Café"\n  Assets:Cash  -5 EUR\n\tExpenses:Food  5 EUR ; x\n';
+
+describe('parsed posting positions', () => {
+  it('answers src as the parser counted it, byte offsets past a non-ASCII character', () => {
+    const t = firstTxn(TEXT);
+    expect(t.postings[0]).toBeInstanceOf(ParsedPosting);
+    expect(t.postings[0].src).toEqual({ file: FILE, line: 2, column: 3, start: 23, end: 42 });
+    // A tab is one column; the span runs to the line's end, its comment included.
+    expect(t.postings[1].src).toEqual({ file: FILE, line: 3, column: 2, start: 44, end: 68 });
+  });
+
+  it('hands out a copy: changing it does not move the posting; assigning src does', () => {
+    const p = firstTxn(TEXT).postings[0];
+    const a = p.src;
+    a.line = 99;
+    expect(p.src.line).toBe(2);
+    expect(p.src).not.toBe(p.src);
+    p.src = { file: '/other', line: 7, column: 4, start: 100, end: 110 };
+    expect(p.src).toEqual({ file: '/other', line: 7, column: 4, start: 100, end: 110 });
+  });
+
+  it('shows no position fields to spreads and JSON; copyPosting keeps src', () => {
+    const p = firstTxn(TEXT).postings[0];
+    expect(Object.keys(p).sort()).toEqual(['account', 'cost', 'currency', 'flag', 'meta', 'number', 'price']);
+    expect('src' in { ...p }).toBe(false);
+    const c = copyPosting(p, { account: 'Assets:Other' });
+    expect(c.account).toBe('Assets:Other');
+    expect(c.number).toBe(p.number);
+    expect(c.src).toEqual({ file: FILE, line: 2, column: 3, start: 23, end: 42 });
+  });
+
+  it('keeps the position of postings a plugin rewrites (mark_unverified)', () => {
+    const text = '2024-01-01 balance Assets:Cash 0 EUR\n' + TEXT.replace('2024-01-02', '2024-01-03');
+    const r = parseText(text, FILE, 'beancount');
+    const out = markUnverifiedPlugin.transform!(r.directives, undefined as never, undefined as never);
+    const t = out.find((d) => d.type === 'transaction') as TransactionAst;
+    expect(t.postings[0].meta.map((m) => m.key)).toEqual(['unverified']);
+    // 37 bytes and one line more than in TEXT.
+    expect(t.postings[0].src).toEqual({ file: FILE, line: 3, column: 3, start: 60, end: 79 });
+    expect(t.postings[1].src).toEqual({ file: FILE, line: 4, column: 2, start: 81, end: 105 });
+  });
+});
