@@ -15,6 +15,7 @@
 import { promises as fs } from 'node:fs';
 import type { Snapshot } from '../engine/ledger/snapshot';
 import type { LedgerStatus, LoadProblem, ReloadProgress } from '../engine/api-types';
+import { trace } from './engine/trace';
 
 /** Builds a snapshot of the ledger whose main file is given (engine loadLedger in production). */
 export type LedgerLoader = (file: string) => Snapshot | Promise<Snapshot>;
@@ -178,6 +179,7 @@ export class LedgerHost {
     this.emit({ kind: 'loading', status: this.status() });
     // One macrotask before the (synchronous, long) load, so the event reaches the sockets first.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    trace('host: load starts');
     const started = this.now();
     let snapshot: Snapshot;
     try {
@@ -201,6 +203,7 @@ export class LedgerHost {
       return { swapped: false, status };
     }
     this.loaded = { snapshot, generation: this.generation + 1, loadMs: this.now() - started };
+    trace(`host: swapped, generation ${this.generation}`);
     this.lastProblem = null;
     this.loadingNow = false;
     const status = this.status();

@@ -21,6 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { trace } from './engine/trace';
 
 export const DEFAULT_DEBOUNCE_MS = 150;
 export const DEFAULT_POLL_MS = 1000;
@@ -76,6 +77,7 @@ export function watchLedger(host: WatchedHost, options: WatchOptions = {}): Ledg
       timer = null;
       if (closed) return;
       seen = fingerprint(files);
+      trace('watch: debounce over, reload');
       host.reload().catch(onError);
     }, debounceMs);
   };
@@ -94,6 +96,7 @@ export function watchLedger(host: WatchedHost, options: WatchOptions = {}): Ledg
     const w = watch(t.watch, { ignoreInitial: true, atomic: true, persistent: true, depth: 0 });
     w.on('all', (_event, changed) => {
       if (closed || w !== current) return;
+      trace(`watch: ${_event} ${changed}`);
       if (!refresh() && targets.relevant.has(path.resolve(changed))) schedule();
     });
     w.on('error', onError);

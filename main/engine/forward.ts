@@ -11,6 +11,7 @@
  */
 import { HTTPResponse, type H3Event } from 'h3';
 import type { EngineRequest, EngineResponse } from './pool';
+import { trace, tracing } from './trace';
 import { cacheKeyOf, ResponseCache, type Answer, type CachedAnswer, type ResponseCacheOptions } from '../server/response-cache';
 
 export interface EngineForwarder {
@@ -82,47 +83,56 @@ export function poolForwarder(pool: RequestPool, options: ForwarderOptions = {})
   return {
     cache,
     async forward(event) {
-      const req = event.req;
-      const method = req.method;
-      const url = event.url;
-      const path = url.pathname + url.search;
-      // A GET's key needs no header: a hit is answered before the request's headers, body or
-      // signal are materialized (about a third of a hit's time on this thread when they were).
-      let key = cache && method === 'GET' ? cacheKeyOf(method, url.pathname, path, null, null) : null;
-      if (cache && key !== null) {
-        const hit = cache.get(cache.epoch(pool.generation), key);
-        if (hit) return answerHit(method, hit);
-      }
-      const headers: Array<[string, string]> = [];
-      req.headers.forEach((value, name) => {
-        if (!PRIVATE_HEADERS.has(name)) headers.push([name, value]);
-      });
-      const body = method === 'GET' || method === 'HEAD' ? null : await req.arrayBuffer();
-      const engineReq: EngineRequest = { method, path, headers, body };
-      if (cache && method === 'POST') key = cacheKeyOf(method, url.pathname, path, req.headers.get('content-type'), body);
-      if (!cache || key === null) return toResponse(method, await pool.request(engineReq, req.signal));
-
-      const epoch = cache.epoch(pool.generation);
-      const hit = method === 'POST' ? cache.get(epoch, key) : undefined;
-      if (hit) return answerHit(method, hit);
-      // A flight belongs to its epoch: a request after a reload never joins one started before it.
-      const flightKey = `${epoch}\n${key}`;
-      let flight = flights.get(flightKey);
-      if (!flight) {
-        const started = new Flight(
-          (signal) => pool.request(engineReq, signal),
-          () => flights.delete(flightKey),
-        );
-        flight = started;
-        flights.set(flightKey, started);
-        void started.answer.then((res) => {
-          if (flights.get(flightKey) === started) flights.delete(flightKey);
-          cache.put(epoch, pool.generation, key, res);
-        });
-      }
-      return toResponse(method, await flight.join(req.signal));
+      if (!tracing) return forwardOne(event);
+      const t0 = performance.now();
+      const out = await forwardOne(event);
+      const ms = performance.now() - t0;
+      if (ms > 50) trace(`forward: ${event.req.method} ${event.url.pathname} took ${ms.toFixed(0)} ms (generation ${pool.generation})`);
+      return out;
     },
   };
+
+  async function forwardOne(event: H3Event): Promise<Response | HTTPResponse> {
+    const req = event.req;
+    const method = req.method;
+    const url = event.url;
+    const path = url.pathname + url.search;
+    // A GET's key needs no header: a hit is answered before the request's headers, body or
+    // signal are materialized (about a third of a hit's time on this thread when they were).
+    let key = cache && method === 'GET' ? cacheKeyOf(method, url.pathname, path, null, null) : null;
+    if (cache && key !== null) {
+      const hit = cache.get(cache.epoch(pool.generation), key);
+      if (hit) return answerHit(method, hit);
+    }
+    const headers: Array<[string, string]> = [];
+    req.headers.forEach((value, name) => {
+      if (!PRIVATE_HEADERS.has(name)) headers.push([name, value]);
+    });
+    const body = method === 'GET' || method === 'HEAD' ? null : await req.arrayBuffer();
+    const engineReq: EngineRequest = { method, path, headers, body };
+    if (cache && method === 'POST') key = cacheKeyOf(method, url.pathname, path, req.headers.get('content-type'), body);
+    if (!cache || key === null) return toResponse(method, await pool.request(engineReq, req.signal));
+
+    const epoch = cache.epoch(pool.generation);
+    const hit = method === 'POST' ? cache.get(epoch, key) : undefined;
+    if (hit) return answerHit(method, hit);
+    // A flight belongs to its epoch: a request after a reload never joins one started before it.
+    const flightKey = `${epoch}\n${key}`;
+    let flight = flights.get(flightKey);
+    if (!flight) {
+      const started = new Flight(
+        (signal) => pool.request(engineReq, signal),
+        () => flights.delete(flightKey),
+      );
+      flight = started;
+      flights.set(flightKey, started);
+      void started.answer.then((res) => {
+        if (flights.get(flightKey) === started) flights.delete(flightKey);
+        cache.put(epoch, pool.generation, key, res);
+      });
+    }
+    return toResponse(method, await flight.join(req.signal));
+  }
 }
 
 /**

@@ -39,6 +39,11 @@ export type ToWorker =
        */
       texts?: FileTexts;
     }
+  /**
+   * Build the query fast paths' per-row columns of the snapshot now (answered with a `response`
+   * of this id, status 204): the pool asks only while another worker can serve (pool.ts, warm).
+   */
+  | { type: 'warm'; id: number }
   | {
       type: 'request';
       id: number;

@@ -288,6 +288,27 @@ describe('EnginePool', () => {
     expect(await count()).toEqual({ status: 200, count: 80_000 });
   }, 180_000);
 
+  it('warms each worker\'s query caches only while another worker is free to serve: never during a catch-up', async () => {
+    const { file } = await open(1500);
+    await until(() => allCaughtUp() && service!.pool!.warmups === 2);
+    // A ledger large enough that the second worker's catch-up lasts a while.
+    fs.writeFileSync(file, ledger(40_000));
+    expect((await service!.host.reload()).status.generation).toBe(2);
+    const during: number[] = [];
+    while (!allCaughtUp()) {
+      during.push(service!.pool!.warmups);
+      // The loading worker answers alone meanwhile, with columns it builds when a query needs them.
+      expect(await count()).toEqual({ status: 200, count: 80_000 });
+    }
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.every((w) => w === 2)).toBe(true);
+    // Then both warm, one after the other, and answers stay the same.
+    await until(() => service!.pool!.warmups === 4);
+    expect(await count()).toEqual({ status: 200, count: 80_000 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(service!.pool!.warmups).toBe(4);
+  }, 180_000);
+
   it('takes a reload that arrives while a worker catches up: both finish, one load at a time', async () => {
     const { file } = await open(200);
     await until(allCaughtUp);
