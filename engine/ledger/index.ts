@@ -25,6 +25,8 @@ import { buildPriceMap } from './prices';
 import type { PriceRow, Snapshot } from './snapshot';
 import { makeClock } from './time';
 import { walk } from './booking/walk';
+import { BookingCache, restoreRecord, type WalkRecord } from './booking/resume';
+import { Dec } from '../decimal';
 import type { PriceEntryRow } from './booking/rows';
 
 export interface LoadOptions {
@@ -38,6 +40,32 @@ export interface LoadOptions {
   defaultTimezone?: string;
   /** Parsed files of earlier loads: unchanged files are not parsed again (load.ts ParseCache). */
   parseCache?: ParseCache;
+}
+
+/**
+ * The booking record of each parse cache's last load (booking/resume.ts): the next load's walk
+ * resumes from it. Kept beside the ParseCache the engine worker already passes, so the worker
+ * needs nothing new; a load without a parse cache walks whole and keeps nothing.
+ */
+const bookingCaches = new WeakMap<ParseCache, BookingCache>();
+
+/** The booking cache of a parse cache (tests and benchmarks read its counters). */
+export function bookingCacheOf(parseCache: ParseCache): BookingCache {
+  let c = bookingCaches.get(parseCache);
+  if (c === undefined) bookingCaches.set(parseCache, (c = new BookingCache()));
+  return c;
+}
+
+/**
+ * Everything besides the directives that a booked prefix depends on, as text: a record made under
+ * other options (tolerances, booking method, zone), another main file or another implicit-prices
+ * setting is not resumed from.
+ */
+function bookingKey(mainFile: string, options: unknown, implicitPrices: boolean): string {
+  const text = JSON.stringify(options, (_k, v: unknown) =>
+    v instanceof Map ? [...v.entries()] : v instanceof Dec ? 'dec:' + v.toString() : typeof v === 'bigint' ? String(v) : v,
+  );
+  return `${mainFile}\u0000${implicitPrices}\u0000${text}`;
 }
 
 function todayIn(zone: string, now: Date): DayNum {
@@ -129,123 +157,141 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
   const directives: DirectiveAst[] = plugins.directives;
   const synthetic = plugins.synthetic;
 
-  const booked = walk({
-    directives,
-    options,
-    clock,
-    directiveId: synthetic.size === 0 ? (d) => idOf(d.src) : (d) => idOf(d.src, synthetic.get(d)),
-    idOf,
-    implicitPrices: plugins.implicitPrices,
-  });
-  errors.push(...booked.errors);
-  plugins.validate(booked);
-  const { entries, referenceOrder } = booked;
+  // The previous load's booking record is taken (single owner) and a new one kept only when this
+  // load succeeds. Directives made by plugins get per-load salted ids: no resume then.
+  const bookingCache = opts.parseCache ? bookingCacheOf(opts.parseCache) : null;
+  const previous: WalkRecord | null = bookingCache ? bookingCache.take() : null;
+  const bookingResume =
+    bookingCache && synthetic.size === 0 ? { from: previous, key: bookingKey(nodePath.resolve(mainFile), options, plugins.implicitPrices) } : undefined;
+  // No closure here may refer to `previous` or `booked`: the rows' lazy ids close over this scope,
+  // so the snapshot would keep every earlier booking record alive.
+  try {
+    const booked = walk({
+      directives,
+      options,
+      clock,
+      directiveId: synthetic.size === 0 ? (d) => idOf(d.src) : (d) => idOf(d.src, synthetic.get(d)),
+      idOf,
+      implicitPrices: plugins.implicitPrices,
+      resume: bookingResume,
+    });
+    bookingCache?.count(booked.resumedAt ?? 0);
+    errors.push(...booked.errors);
+    plugins.validate(booked);
+    const { entries, referenceOrder } = booked;
 
-  const prices: PriceRow[] = [];
-  // Indexed loops over the whole ledger (a for-of run once allocates an iterator result per step).
-  // A price directive's entry is its row (booking/rows.ts PriceEntryRow).
-  for (let k = 0; k < entries.length; k++) {
-    const e = entries[k];
-    if (e.type === 'price') prices.push(e as PriceEntryRow);
-  }
-  if (booked.implicitPrices.length) {
-    prices.push(...booked.implicitPrices);
-    prices.sort((a, b) => a.seq - b.seq);
-  }
-  const priceMap = buildPriceMap(prices);
-
-  const docs = buildDocuments({
-    root,
-    format: loaded.format,
-    entries,
-    referenceOrder,
-    transactions: booked.transactions,
-    fileExists: opts.fileExists ?? ((p) => fs.existsSync(p)),
-  });
-  errors.push(...docs.errors);
-
-  const notes: NoteAst[] = [];
-  const events: EventAst[] = [];
-  const commodities: CommodityAst[] = [];
-  const customs: CustomAst[] = [];
-  const queries: QueryAst[] = [];
-  for (let r = 0; r < referenceOrder.length; r++) {
-    const d = entries[referenceOrder[r]].directive;
-    if (d.type === 'note') notes.push(d);
-    else if (d.type === 'event') events.push(d);
-    else if (d.type === 'commodity') commodities.push(d);
-    else if (d.type === 'custom') customs.push(d);
-    else if (d.type === 'query') queries.push(d);
-  }
-
-  // Budgets hook: the budgets module reads the booked ledger and adds its own errors.
-  const lastTxn = booked.transactions.length ? booked.transactions[booked.transactions.length - 1] : null;
-  const budgets = buildBudgets({
-    entries,
-    accounts: booked.accounts,
-    postings: booked.postings,
-    prices: priceMap,
-    today: todayIn(options.timezone, now),
-    // The transaction itself: its id is made only if a budget series reads it (booking/rows.ts).
-    lastTransaction: lastTxn,
-  });
-  errors.push(...budgets.errors);
-
-  const source = sourceReader(readFile, texts);
-  for (const e of errors) {
-    if (e.src) {
-      if (e.id === null) e.id = idOf(e.src);
-      if (e.source === null) e.source = source(e.src);
+    const prices: PriceRow[] = [];
+    // Indexed loops over the whole ledger (a for-of run once allocates an iterator result per step).
+    // A price directive's entry is its row (booking/rows.ts PriceEntryRow).
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k];
+      if (e.type === 'price') prices.push(e as PriceEntryRow);
     }
-    boundErrorSource(e);
-    // A copy: a slice of the text would keep the whole file alive with the snapshot.
-    if (e.source !== null) e.source = detach(e.source);
-  }
-  // The row classes' lazy ids close over this scope: without this, every file's text would live
-  // as long as the snapshot (35 MB for the xlarge bean-example ledger).
-  texts.clear();
-  const fileKey = new Map<string, string>();
-  const keyOf = (f: string) => {
-    let k = fileKey.get(f);
-    if (k === undefined) fileKey.set(f, (k = relFile(f)));
-    return k;
-  };
-  const ordered = errors
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => {
-      const x = a.e.src;
-      const y = b.e.src;
-      if (!x || !y) return (x ? 0 : 1) - (y ? 0 : 1) || a.i - b.i;
-      const fx = keyOf(x.file);
-      const fy = keyOf(y.file);
-      return (fx < fy ? -1 : fx > fy ? 1 : 0) || x.start - y.start || a.i - b.i;
-    })
-    .map((x) => x.e);
+    if (booked.implicitPrices.length) {
+      prices.push(...booked.implicitPrices);
+      prices.sort((a, b) => a.seq - b.seq);
+    }
+    const priceMap = buildPriceMap(prices);
 
-  const snapshot: Snapshot = {
-    file: nodePath.resolve(mainFile),
-    root,
-    format: loaded.format,
-    files: loaded.files,
-    missingFiles: loaded.missing,
-    options,
-    entries: Object.freeze(entries) as Snapshot['entries'],
-    referenceOrder: Object.freeze(referenceOrder) as number[],
-    transactions: Object.freeze(booked.transactions) as Snapshot['transactions'],
-    postings: Object.freeze(booked.postings) as Snapshot['postings'],
-    balances: Object.freeze(booked.balances) as Snapshot['balances'],
-    prices: Object.freeze(prices) as PriceRow[],
-    priceMap,
-    documents: Object.freeze(docs.rows) as Snapshot['documents'],
-    notes: Object.freeze(notes) as NoteAst[],
-    events: Object.freeze(events) as EventAst[],
-    commodities: Object.freeze(commodities) as CommodityAst[],
-    customs: Object.freeze(customs) as CustomAst[],
-    queries: Object.freeze(queries) as QueryAst[],
-    accounts: booked.accounts,
-    budgets: budgets.book,
-    errors: Object.freeze(ordered) as LedgerError[],
-    loadedAt: now.getTime(),
-  };
-  return snapshot;
+    const docs = buildDocuments({
+      root,
+      format: loaded.format,
+      entries,
+      referenceOrder,
+      transactions: booked.transactions,
+      fileExists: opts.fileExists ?? ((p) => fs.existsSync(p)),
+    });
+    errors.push(...docs.errors);
+
+    const notes: NoteAst[] = [];
+    const events: EventAst[] = [];
+    const commodities: CommodityAst[] = [];
+    const customs: CustomAst[] = [];
+    const queries: QueryAst[] = [];
+    for (let r = 0; r < referenceOrder.length; r++) {
+      const d = entries[referenceOrder[r]].directive;
+      if (d.type === 'note') notes.push(d);
+      else if (d.type === 'event') events.push(d);
+      else if (d.type === 'commodity') commodities.push(d);
+      else if (d.type === 'custom') customs.push(d);
+      else if (d.type === 'query') queries.push(d);
+    }
+
+    // Budgets hook: the budgets module reads the booked ledger and adds its own errors.
+    const lastTxn = booked.transactions.length ? booked.transactions[booked.transactions.length - 1] : null;
+    const budgets = buildBudgets({
+      entries,
+      accounts: booked.accounts,
+      postings: booked.postings,
+      prices: priceMap,
+      today: todayIn(options.timezone, now),
+      // The transaction itself: its id is made only if a budget series reads it (booking/rows.ts).
+      lastTransaction: lastTxn,
+    });
+    errors.push(...budgets.errors);
+
+    const source = sourceReader(readFile, texts);
+    for (const e of errors) {
+      if (e.src) {
+        if (e.id === null) e.id = idOf(e.src);
+        if (e.source === null) e.source = source(e.src);
+      }
+      boundErrorSource(e);
+      // A copy: a slice of the text would keep the whole file alive with the snapshot.
+      if (e.source !== null) e.source = detach(e.source);
+    }
+    // The row classes' lazy ids close over this scope: without this, every file's text would live
+    // as long as the snapshot (35 MB for the xlarge bean-example ledger).
+    texts.clear();
+    const fileKey = new Map<string, string>();
+    const keyOf = (f: string) => {
+      let k = fileKey.get(f);
+      if (k === undefined) fileKey.set(f, (k = relFile(f)));
+      return k;
+    };
+    const ordered = errors
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => {
+        const x = a.e.src;
+        const y = b.e.src;
+        if (!x || !y) return (x ? 0 : 1) - (y ? 0 : 1) || a.i - b.i;
+        const fx = keyOf(x.file);
+        const fy = keyOf(y.file);
+        return (fx < fy ? -1 : fx > fy ? 1 : 0) || x.start - y.start || a.i - b.i;
+      })
+      .map((x) => x.e);
+
+    const snapshot: Snapshot = {
+      file: nodePath.resolve(mainFile),
+      root,
+      format: loaded.format,
+      files: loaded.files,
+      missingFiles: loaded.missing,
+      options,
+      entries: Object.freeze(entries) as Snapshot['entries'],
+      referenceOrder: Object.freeze(referenceOrder) as number[],
+      transactions: Object.freeze(booked.transactions) as Snapshot['transactions'],
+      postings: Object.freeze(booked.postings) as Snapshot['postings'],
+      balances: Object.freeze(booked.balances) as Snapshot['balances'],
+      prices: Object.freeze(prices) as PriceRow[],
+      priceMap,
+      documents: Object.freeze(docs.rows) as Snapshot['documents'],
+      notes: Object.freeze(notes) as NoteAst[],
+      events: Object.freeze(events) as EventAst[],
+      commodities: Object.freeze(commodities) as CommodityAst[],
+      customs: Object.freeze(customs) as CustomAst[],
+      queries: Object.freeze(queries) as QueryAst[],
+      accounts: booked.accounts,
+      budgets: budgets.book,
+      errors: Object.freeze(ordered) as LedgerError[],
+      loadedAt: now.getTime(),
+    };
+    if (booked.record) bookingCache?.keep(booked.record);
+    return snapshot;
+  } catch (e) {
+    // A resumed walk gives the previous snapshot's reused objects their new seq/ref in place; that
+    // snapshot stays served after a failed load, so they are put back.
+    if (previous) restoreRecord(previous);
+    throw e;
+  }
 }

@@ -46,6 +46,14 @@ export class Balances {
     this.holdings(account).add(currency, units, cost, lot);
   }
 
+  /** An independent copy of every account's holdings (booking/resume.ts checkpoints). */
+  clone(): Balances {
+    const b = new Balances();
+    for (const [a, h] of this.byAccount) b.byAccount.set(a, h.clone());
+    for (const [p, list] of this.subtree) b.subtree.set(p, list.slice());
+    return b;
+  }
+
   /** Units of `currency` held by the account and its sub-accounts. */
   subtreeUnits(account: string, currency: string): Dec {
     const list = this.subtree.get(account);

@@ -122,4 +122,25 @@ export class Holdings {
   isEmpty(): boolean {
     return this.units.size === 0;
   }
+
+  /**
+   * An independent copy (booking/resume.ts checkpoints): lots are copied because booking changes
+   * a lot's units in place; units, costs and serials are immutable values and shared.
+   */
+  clone(): Holdings {
+    const h = new Holdings();
+    for (const [c, n] of this.units) h.units.set(c, n);
+    for (const [c, list] of this.byCurrency) {
+      const copies: Lot[] = new Array(list.length);
+      for (let i = 0; i < list.length; i++) {
+        const l = list[i];
+        const copy: Lot = { currency: l.currency, units: l.units, cost: l.cost, serial: l.serial, key: l.key };
+        copies[i] = copy;
+        h.byKey.set(copy.key, copy);
+      }
+      h.byCurrency.set(c, copies);
+    }
+    for (const [c, n] of this.negatives) h.negatives.set(c, n);
+    return h;
+  }
 }

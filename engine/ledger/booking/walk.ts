@@ -12,7 +12,7 @@
  */
 import { Dec } from '../../decimal';
 import type { DayNum } from '../../dates';
-import type { Amount, BalanceAst, CloseAst, DirectiveAst, OpenAst, PadAst, PostingAst, SourceRef, TransactionAst } from '../ast';
+import type { Amount, BalanceAst, CloseAst, DirectiveAst, OpenAst, PostingAst, SourceRef, TransactionAst } from '../ast';
 import { Errors, type LedgerError } from '../errors';
 import { isPaddingSlot, padTimes, processingOrder, referenceOrder, referenceRank } from '../order';
 import { NameLists, NO_META, NO_STRINGS, exact, sortSmall } from '../shared';
@@ -24,6 +24,18 @@ import type { Method } from './lots';
 import { canonical } from './holdings';
 import { bookTransaction, isSimple, SimpleRows, type BookingFailure } from './transaction';
 import { EntryRow, PriceEntryRow, TransactionRow } from './rows';
+import {
+  checkpointSlots,
+  copyPad,
+  mergeCheckpoints,
+  opensByAccount,
+  planResume,
+  type Checkpoint,
+  type ImplicitPrice,
+  type LoggedCheck,
+  type PadState,
+  type WalkRecord,
+} from './resume';
 
 export interface WalkInput {
   /** Directives in file order (plugin-made opens appended). */
@@ -36,6 +48,11 @@ export interface WalkInput {
   idOf(src: SourceRef, salt: string): string;
   /** Collect implicit prices (plugin beancount.plugins.implicit_prices). */
   implicitPrices: boolean;
+  /**
+   * Resume from the previous load's record when provably the same (booking/resume.ts), and leave
+   * a record for the next load. `key` says what else the result depends on (options, ...).
+   */
+  resume?: { from: WalkRecord | null; key: string };
 }
 
 export interface WalkOutput {
@@ -49,26 +66,9 @@ export interface WalkOutput {
   implicitPrices: PriceRow[];
   accounts: Map<string, AccountInfo>;
   errors: LedgerError[];
-}
-
-interface PadState {
-  pad: PadAst;
-  /** File position of the pad (reference order of its padding entries). */
-  file: number;
-  /** Index in the entry list right after the pad's own entry: its padding entries go there. */
-  after: number;
-  /** Padding entries made for the pad (while later assertions are booked). */
-  padding: Entry[];
-  /** Position of the pad in processing order (slots). */
-  k: number;
-  time: number;
-  served: Set<string>;
-  used: boolean;
-}
-
-interface LoggedCheck {
-  check: BalanceCheck;
-  k: number;
+  /** With `resume`: the record for the next load, and the slot this walk resumed at (0: whole). */
+  record?: WalkRecord;
+  resumedAt?: number;
 }
 
 /**
@@ -175,13 +175,15 @@ export function walk(input: WalkInput): WalkOutput {
   const errors: LedgerError[] = [];
   const padTime = padTimes(directives);
   const order = processingOrder(directives, padTime);
+  const opens = opensAndCloses(directives, order);
 
-  const lifecycle = new AccountBook(
-    opensAndCloses(directives, order),
-    options.bookingMethod as Method,
-    errors,
-  );
-  const balances = new Balances();
+  const lifecycle = new AccountBook(opens, options.bookingMethod as Method, errors);
+  const lifecycleErrors = errors.length;
+  const byAccount = input.resume ? opensByAccount(opens) : null;
+  const plan = input.resume ? planResume(input.resume.from, input.resume.key, directives, order, byAccount!) : null;
+  const from: Checkpoint | null = plan ? plan.checkpoint : null;
+  const prev: WalkRecord | null = plan ? plan.record : null;
+  const balances = from ? from.balances.clone() : new Balances();
   const ctx = {
     options,
     holdingsOf: (a: string) => balances.get(a),
@@ -195,22 +197,100 @@ export function walk(input: WalkInput): WalkOutput {
   // Reference-order keys by creation number (held in Entry.ref until the order is known).
   // Typed and sized for one entry per processing slot (padding entries may grow them): pushing
   // onto three plain lists per entry was a visible part of the walk.
-  let refRank = new Uint8Array(order.length + 16);
-  let refFile = new Float64Array(order.length + 16);
-  let refSub = new Float64Array(order.length + 16);
+  const keyRoom = Math.max(order.length, from ? from.created : 0) + 16;
+  let refRank = new Uint8Array(keyRoom);
+  let refFile = new Float64Array(keyRoom);
+  let refSub = new Float64Array(keyRoom);
   let created = 0;
-  const lists = new NameLists();
+  const lists = prev ? prev.lists : new NameLists();
   const activePads = new Map<string, PadState>();
   const allPads: PadState[] = [];
   const checkLog: LoggedCheck[] = [];
   const checks: BalanceCheck[] = [];
   /** Checks of accounts never opened: their failure is not reported (see case 'balance'). */
   const unreported = new Set<BalanceCheck>();
+  /** Their indices in `checks` (for checkpoints). */
+  const unreportedAt: number[] = [];
   /** First balance directive per account, currency and day (duplicate rule, Beancount files). */
   const firstBalance = new Map<string, BalanceAst>();
-  const implicit: { row: PriceRow; txn: Transaction }[] = [];
+  const implicit: ImplicitPrice[] = [];
   const implicitSeen = new Set<string>();
   const commoditySeen = new Set<string>();
+  /** commoditySeen in the order first seen (for checkpoints). */
+  const commodityList: string[] = [];
+
+  if (from && prev) {
+    // The state before slot from.k (booking/resume.ts). Per-day state (firstBalance,
+    // implicitSeen) starts empty: from.k starts a date, so no later slot shares a day with the prefix.
+    // Reused entries: `ref` holds their reference-order index from the previous load; it is their
+    // creation number again until this walk's reference order is known (their seq is the old one).
+    for (let m = 0; m < from.made; m++) {
+      const e = prev.made[m];
+      e.ref = prev.creationBySeq[e.seq];
+      made.push(e);
+    }
+    refRank.set(prev.refRank.subarray(0, from.created));
+    refFile.set(prev.refFile.subarray(0, from.created));
+    refSub.set(prev.refSub.subarray(0, from.created));
+    created = from.created;
+    for (let p = 0; p < from.pads; p++) allPads.push(prev.pads[p]);
+    for (const a of from.active) {
+      const copy = copyPad(a.pad);
+      allPads[copy.index] = copy;
+      activePads.set(a.account, copy);
+    }
+    for (let p = 0; p < allPads.length; p++) for (const e of allPads[p].padding) e.ref = prev.creationBySeq[e.seq];
+    for (let j = 0; j < from.checks; j++) {
+      const logged = prev.checkLog[j];
+      // Checks an active pad may still correct: copies with their actual at the checkpoint.
+      const check = j < from.correctFrom ? logged.check : { ...logged.check, actual: from.actuals[j - from.correctFrom], passed: true, discrepancy: null, seq: -1 };
+      checks.push(check);
+      checkLog.push(check === logged.check ? logged : { check, k: logged.k });
+    }
+    for (let u = 0; u < from.unreported; u++) {
+      unreportedAt.push(prev.unreported[u]);
+      unreported.add(checks[prev.unreported[u]]);
+    }
+    for (let c = 0; c < from.commodities; c++) {
+      commodityList.push(prev.commodities[c]);
+      commoditySeen.add(prev.commodities[c]);
+    }
+    for (let x = 0; x < from.implicit; x++) implicit.push(prev.implicit[x]);
+    // Copies: loadLedger fills in ids and sources of the errors it is given.
+    for (let x = 0; x < from.errors; x++) errors.push({ ...prev.errors[prev.lifecycleErrors + x] });
+  }
+  const start = from ? from.k : 0;
+  const takeAt = input.resume ? checkpointSlots(directives, order, start) : [];
+  const taken: Checkpoint[] = [];
+  let nextTake = takeAt.length ? takeAt[0] : -1;
+  /** The state before slot k, copied where later slots change it. */
+  const takeCheckpoint = (k: number): Checkpoint => {
+    let minPad = Infinity;
+    const active: Checkpoint['active'] = [];
+    for (const [account, p] of activePads) {
+      active.push({ account, pad: copyPad(p) });
+      if (p.k < minPad) minPad = p.k;
+    }
+    let correctFrom = checkLog.length;
+    while (correctFrom > 0 && checkLog[correctFrom - 1].k > minPad) correctFrom--;
+    const actuals: Amount[] = [];
+    for (let j = correctFrom; j < checks.length; j++) actuals.push(checks[j].actual);
+    return {
+      k,
+      balances: balances.clone(),
+      active,
+      pads: allPads.length,
+      checks: checks.length,
+      correctFrom,
+      actuals,
+      unreported: unreportedAt.length,
+      commodities: commodityList.length,
+      implicit: implicit.length,
+      created,
+      made: made.length,
+      errors: errors.length - lifecycleErrors,
+    };
+  };
 
   const directiveId = input.directiveId;
   /** An entry with its reference-order key (date, rank, file position, sub-order); id null: made when read. */
@@ -374,7 +454,11 @@ export function walk(input: WalkInput): WalkOutput {
     }
   };
 
-  for (let k = 0; k < order.length; k++) {
+  for (let k = start; k < order.length; k++) {
+    if (k === nextTake) {
+      taken.push(takeCheckpoint(k));
+      nextTake = taken.length < takeAt.length ? takeAt[taken.length] : -1;
+    }
     const slot = order[k];
     const i = slot >> 1;
     const d = directives[i];
@@ -512,6 +596,7 @@ export function walk(input: WalkInput): WalkOutput {
         // entry here (Beancount drops it) with its figures, but is not reported as failed.
         if (!state.ok && state.kind === 'missing') {
           unreported.add(c);
+          unreportedAt.push(checks.length - 1);
           break;
         }
         const currency = d.amount.currency;
@@ -539,7 +624,7 @@ export function walk(input: WalkInput): WalkOutput {
         checkAccount({ src: d.src, date: d.date }, d.account, null);
         checkAccount({ src: d.src, date: d.date }, d.source, null);
         made.push(entry(d, null, time, null, rank, i, 1));
-        const state: PadState = { pad: d, file: i, after: made.length, padding: [], k, time, served: new Set(), used: false };
+        const state: PadState = { pad: d, index: allPads.length, file: i, after: made.length, padding: [], k, time, served: new Set(), used: false };
         activePads.set(d.account, state);
         allPads.push(state);
         break;
@@ -565,6 +650,7 @@ export function walk(input: WalkInput): WalkOutput {
         break;
       case 'commodity':
         if (commoditySeen.has(d.currency)) errors.push(Errors.duplicateCommodity({ src: d.src, date: d.date }, d.currency));
+        else commodityList.push(d.currency);
         commoditySeen.add(d.currency);
         made.push(entry(d, null, time, null, rank, i, 1));
         break;
@@ -624,11 +710,13 @@ export function walk(input: WalkInput): WalkOutput {
   const rankOf = new Uint8Array(n);
   const fileOf = new Float64Array(n);
   const subOf = new Float64Array(n);
+  const creationBySeq = new Int32Array(n);
   for (let seq = 0; seq < n; seq++) {
     const e = entries[seq];
     e.seq = seq;
     // e.ref holds the creation number until the reference order is known.
     const creation = e.ref;
+    creationBySeq[seq] = creation;
     refDate[seq] = e.date;
     rankOf[seq] = refRank[creation];
     fileOf[seq] = refFile[creation];
@@ -647,6 +735,33 @@ export function walk(input: WalkInput): WalkOutput {
   for (let r = 0; r < n; r++) entries[refs[r]].ref = r;
   for (const x of implicit) x.row.seq = x.txn.seq!;
 
+  const record: WalkRecord | undefined = input.resume
+    ? {
+        key: input.resume.key,
+        directives,
+        order,
+        opens: byAccount!,
+        made,
+        errors,
+        lifecycleErrors,
+        checkLog,
+        unreported: unreportedAt,
+        commodities: commodityList,
+        implicit,
+        pads: allPads,
+        refRank,
+        refFile,
+        refSub,
+        lists,
+        // Checkpoints at or before the one resumed from hold the same prefix: still valid.
+        checkpoints: mergeCheckpoints(prev ? prev.checkpoints.filter((c) => c.k <= start) : [], taken),
+        entries,
+        referenceOrder: refs,
+        checks,
+        creationBySeq,
+      }
+    : undefined;
+
   return {
     entries,
     referenceOrder: refs,
@@ -656,5 +771,7 @@ export function walk(input: WalkInput): WalkOutput {
     implicitPrices: implicit.map((x) => x.row),
     accounts: lifecycle.accounts(),
     errors,
+    record,
+    resumedAt: start,
   };
 }
