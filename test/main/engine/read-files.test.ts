@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import { readFileOrNull } from '../../../engine/ledger/load';
-import { decodeText, recordingReader, sharedBytes } from '../../../main/engine/read-files';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFileBytesOrNull, readFileOrNull } from '../../../engine/ledger/load';
+import { decodeText, readSharedBytesOrNull, recordingReader, sharedBytes } from '../../../main/engine/read-files';
 import { tempDir } from '../fake-ledger';
 
 const errno = (code: string) => Object.assign(new Error(`${code}: refused`), { code });
@@ -95,5 +96,54 @@ describe('recordingReader', () => {
     });
     expect(() => reader.readFile('/books/main.beancount')).toThrow('ledger file not found: /books/main.beancount');
     expect(reader.readFile('/books/sub.beancount')).toBeNull();
+  });
+});
+
+describe('readSharedBytesOrNull', () => {
+  it('reads what the engine reader reads, straight into shared memory; null and not-regular answers alike', () => {
+    const tmp = tempDir();
+    try {
+      const files = {
+        plain: tmp.write('plain.beancount', '2024-01-01 open Assets:Cash\n'),
+        empty: tmp.write('empty.beancount', ''),
+        odd: path.join(tmp.dir, 'odd.beancount'),
+        big: path.join(tmp.dir, 'big.beancount'),
+      };
+      writeFileSync(files.odd, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('; café '), Buffer.from([0xff, 0xc3])]));
+      // Larger than one read() of the kernel's usual 64 KiB pipe/page batches.
+      writeFileSync(files.big, '2024-01-01 open Assets:Cash ; padding\n'.repeat(40_000));
+      for (const f of Object.values(files)) {
+        const ours = readSharedBytesOrNull(f) as Uint8Array;
+        expect(ours.buffer).toBeInstanceOf(SharedArrayBuffer);
+        expect(Buffer.from(ours.buffer, ours.byteOffset, ours.byteLength).equals(readFileBytesOrNull(f) as Buffer)).toBe(true);
+        expect(decodeText(ours)).toBe(readFileOrNull(f));
+      }
+      expect(readSharedBytesOrNull(path.join(tmp.dir, 'gone.beancount'))).toBeNull();
+      const dir = path.join(tmp.dir, 'sub.beancount');
+      mkdirSync(dir);
+      expect(readSharedBytesOrNull(dir)).toEqual(readFileBytesOrNull(dir));
+      expect(readSharedBytesOrNull(dir)).toEqual({ notRegular: 'a directory' });
+      const fifo = path.join(tmp.dir, 'pipe.beancount');
+      execFileSync('mkfifo', [fifo]);
+      // Never opened (opening a FIFO would block): the same answer as the engine's.
+      expect(readSharedBytesOrNull(fifo)).toEqual({ notRegular: 'a named pipe (FIFO)' });
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('is the reader a worker loading from the disk uses: its bytes are shared as they are, not copied again', () => {
+    const tmp = tempDir();
+    try {
+      const main = tmp.write('main.beancount', '2024-01-01 open Assets:Cash\n');
+      const reader = recordingReader(main);
+      expect(reader.readFile(main)).toBe('2024-01-01 open Assets:Cash\n');
+      const [[, bytes]] = reader.texts();
+      expect(bytes!.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(bytes!.byteLength).toBe(28);
+      expect(bytes!.buffer.byteLength).toBe(28);
+    } finally {
+      tmp.cleanup();
+    }
   });
 });
