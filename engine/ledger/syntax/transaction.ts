@@ -143,7 +143,7 @@ function readPosting(sc: Scanner): PostingAst {
   }
   const account = sc.readAccount();
   // Its position is placed by the file parser once the transaction is read (parse.ts finish).
-  const posting = new ParsedPosting(flag, account, NO_META);
+  const posting = new ParsedPosting(flag, account);
   sc.ws();
   if (isNumberStart(sc)) {
     posting.number = readNumberExpr(sc);
