@@ -62,7 +62,9 @@ export function runCheck(args: string[], write: (s: string) => void, writeErr: (
  * resident memory here (32 MB more peak RSS on the xlarge bench ledger) without saving work: the
  * survivors are copied to the old generation either way. Keeping it at its first size is read by
  * V8 whenever it would grow it, so setting it here works (a max size flag would need the command
- * line). Only the command: tests and the server keep V8's defaults.
+ * line). Only the command: tests and the server keep V8's defaults. Not every V8 flag can be
+ * changed once the heap runs: `--single-threaded-gc` or `--no-concurrent-marking` set here abort
+ * the process at the first full collection (tried, Node 20); this one is a number read on growth.
  */
 const CHECK_V8_FLAGS = '--semi-space-growth-factor=1';
 
