@@ -60,9 +60,9 @@ export function runCheck(args: string[], write: (s: string) => void, writeErr: (
  * The check is one load whose AST and booked ledger almost all survive to the end, so V8's young
  * generation, which grows from 1 MB to 16 MB semi-spaces when most objects survive, only adds
  * resident memory here (32 MB more peak RSS on the xlarge bench ledger) without saving work: the
- * survivors are copied to the old generation either way. Keeping it at its first size is read by
- * V8 whenever it would grow it, so setting it here works (a max size flag would need the command
- * line). Only the command: tests and the server keep V8's defaults. Not every V8 flag can be
+ * survivors are copied to the old generation either way. V8 reads the growth factor each time it
+ * would grow the young generation, so setting it here works (a maximum size flag would need the
+ * command line). Only the command: tests and the server keep V8's defaults. Not every V8 flag can be
  * changed once the heap runs: `--single-threaded-gc` or `--no-concurrent-marking` set here abort
  * the process at the first full collection (tried, Node 20); this one is a number read on growth.
  */
