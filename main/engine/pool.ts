@@ -10,7 +10,10 @@
  *   so a client never sees the old ledger after the new one, and each request runs on one
  *   snapshot (old or new, never a mix). The other workers then catch up one at a time, booking
  *   the texts the first one read (the same ledger even if the files change meanwhile), while
- *   the rest keep answering: reloads are staggered, never all workers at once.
+ *   the rest keep answering: reloads are staggered, never all workers at once. A catch-up waits
+ *   for the new generation's first answers (catchUpDelay, at most 1 s).
+ * - Warm-up: a worker builds the query fast paths' columns only while another one can serve
+ *   (warmIdle).
  * - Dispatch: one request at a time per worker (a worker runs JavaScript on one thread; a second
  *   request would only wait inside it, out of our sight). Requests wait in one FIFO queue and
  *   take the first worker free; heavy requests (queries, CSV, graphs) may hold at most size-1
@@ -48,7 +51,16 @@ export interface PoolOptions {
   log?: (message: string) => void;
   /** Which requests count as heavy (default isHeavy). */
   isHeavy?: (method: string, path: string) => boolean;
+  /** Longest a catch-up waits after a publish for the new generation's first answers, ms (catchUpDelay). */
+  catchUpWaitMs?: number;
 }
+
+/**
+ * A catch-up starts no sooner than this after a publish, and then once no request is queued or
+ * running (at the latest `catchUpWaitMs`, default 1 s, after the publish): see catchUpDelay.
+ */
+export const CATCH_UP_MIN_DELAY_MS = 100;
+export const CATCH_UP_WAIT_MS = 1000;
 
 export interface EngineRequest {
   method: string;
@@ -163,6 +175,13 @@ export class EnginePool {
   private published = 0;
   private publishedTexts: FileTexts | null = null;
   private catchingUp = false;
+  private readonly catchUpWaitMs: number;
+  /** performance.now() of the last publish. */
+  private publishedAt = 0;
+  /** Resolved by pump when no request is queued or running (catchUpDelay). */
+  private idleWaiters: Array<() => void> = [];
+  /** Catch-up loads started (tests). */
+  catchUps = 0;
   private closed = false;
   /** Files and UTF-8 bytes the published generation read: the totals a reload's progress estimates. */
   private expected: { files: number; bytes: number } | null = null;
@@ -182,6 +201,7 @@ export class EnginePool {
     this.data = { file: options.file, timeLimitMs: this.timeLimitMs, routeModules: options.routeModules };
     this.log = options.log ?? ((m) => console.error('[engine]', m));
     this.heavy = options.isHeavy ?? isHeavy;
+    this.catchUpWaitMs = options.catchUpWaitMs ?? CATCH_UP_WAIT_MS;
     for (let i = 0; i < this.size; i++) this.slots.push(this.startSlot());
     traceGc();
     traceStalls();
@@ -222,6 +242,7 @@ export class EnginePool {
     if (loadId > this.published) {
       trace(`pool: publish ${loadId}`);
       this.published = loadId;
+      this.publishedAt = performance.now();
       this.publishedTexts = out.texts ?? [];
       this.expected = expectedTotals(this.publishedTexts);
     }
@@ -267,6 +288,7 @@ export class EnginePool {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const w of this.idleWaiters.splice(0)) w();
     for (const job of this.queue.splice(0)) this.finish(job, errorResponse(503, 'the server is shutting down'));
     await Promise.all(
       this.slots.map((s) => {
@@ -356,6 +378,7 @@ export class EnginePool {
     this.catchingUp = true;
     try {
       for (;;) {
+        await this.catchUpDelay();
         if (this.closed) return;
         const target = this.published;
         const texts = this.publishedTexts;
@@ -367,6 +390,7 @@ export class EnginePool {
             if (slot.loadId >= target) return; // a newer first load took this worker meanwhile
             await slot.ready;
             await slot.whenIdle();
+            this.catchUps++;
             await this.loadOn(slot, target, texts).catch((e: Error) => {
               slot.failedLoadId = target;
               this.log(`a worker could not catch up: ${e.message}`);
@@ -382,10 +406,45 @@ export class EnginePool {
     }
   }
 
+  /**
+   * Holds a catch-up until the new generation's first answers are out: at least
+   * CATCH_UP_MIN_DELAY_MS after the publish, then until no request is queued or running, at most
+   * catchUpWaitMs after the publish. A publish empties the main thread's response cache, so every
+   * client's next request reaches the one worker serving the new generation at once (the
+   * desktop's pages refetch on the `reload` event); a catch-up started with them is a second
+   * whole load competing for the same cores (2 here). Until it starts or ends, that one worker
+   * serves alone either way.
+   */
+  private async catchUpDelay(): Promise<void> {
+    const since = () => performance.now() - this.publishedAt;
+    if (since() < CATCH_UP_MIN_DELAY_MS) await new Promise((r) => setTimeout(r, CATCH_UP_MIN_DELAY_MS - since()));
+    const left = this.catchUpWaitMs - since();
+    if (left <= 0 || this.closed || this.requestsIdle()) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, left);
+      timer.unref();
+      this.idleWaiters.push(done);
+    });
+  }
+
+  /** No request queued or running (a warm-up is not a request). */
+  private requestsIdle(): boolean {
+    return this.queue.length === 0 && !this.slots.some((s) => s.job && !s.job.warm);
+  }
+
   /** Starts queued requests on free workers of the published generation, first come first served. */
   private pump(): void {
     this.dispatch();
     this.warmIdle();
+    if (this.idleWaiters.length && this.requestsIdle()) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const w of waiters) w();
+    }
   }
 
   private dispatch(): void {

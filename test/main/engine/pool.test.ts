@@ -309,6 +309,37 @@ describe('EnginePool', () => {
     expect(service!.pool!.warmups).toBe(4);
   }, 180_000);
 
+  it('starts a catch-up once the new generation\'s first answers are out, at the latest catchUpWaitMs after the publish', async () => {
+    const { file } = await open(200, { catchUpWaitMs: 5_000 });
+    await until(allCaughtUp);
+    fs.writeFileSync(file, ledger(300));
+    const before = service!.pool!.catchUps;
+    expect((await service!.host.reload()).status.generation).toBe(2);
+    // The one worker serving generation 2 is busy for 700 ms: the other waits rather than load beside it.
+    const busy = get('/api/test/busy?ms=700');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(service!.pool!.catchUps).toBe(before);
+    expect(service!.pool!.workerGenerations().sort()).toEqual([1, 2]);
+    expect((await busy).status).toBe(200);
+    await until(allCaughtUp, 5_000);
+    expect(service!.pool!.catchUps).toBe(before + 1);
+    expect(await count()).toEqual({ status: 200, count: 600 });
+  }, 120_000);
+
+  it('does not hold a catch-up longer than catchUpWaitMs behind a long request', async () => {
+    const { file } = await open(200, { catchUpWaitMs: 300, timeLimitMs: 4_000 });
+    await until(allCaughtUp);
+    fs.writeFileSync(file, ledger(300));
+    expect((await service!.host.reload()).status.generation).toBe(2);
+    const t0 = Date.now();
+    // Runs until the 4 s time limit on the worker serving generation 2.
+    const spin = get('/api/test/spin');
+    await until(allCaughtUp, 3_000);
+    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect((await spin).status).toBe(400);
+    expect(await count()).toEqual({ status: 200, count: 600 });
+  }, 120_000);
+
   it('takes a reload that arrives while a worker catches up: both finish, one load at a time', async () => {
     const { file } = await open(200);
     await until(allCaughtUp);

@@ -32,5 +32,12 @@ export const routes: RouteModule = (r) => {
     return new Response(stringifyResult(encodeResult(result), workTicker(result.deadline)));
   });
   r.get('/api/test/crash', () => process.exit(3));
+  // Busy for ?ms= milliseconds, then answers (a request that holds its worker for a known time).
+  r.get('/api/test/busy', (c) => {
+    const ms = Number(new URL(c.event.req.url).searchParams.get('ms'));
+    const end = Date.now() + ms;
+    while (Date.now() < end);
+    return { data: { thread: threadId } };
+  });
   r.get('/api/test/who', (c) => ({ data: { thread: threadId, transactions: c.snapshot.transactions.length } }));
 };
