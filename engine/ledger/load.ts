@@ -23,6 +23,7 @@ import type { DirectiveAst, FileFormat, OptionAst, PluginAst, SourceRef } from '
 import { SyntaxErrors, type LedgerError, type SyntaxSite } from './errors';
 import { parseText } from './syntax';
 import { CHUNK_CHARS, chunkStarts, countLines, shiftParsed } from './chunks';
+import { stampOf, type FileStamp } from './file-stamp';
 
 export interface LoadResult {
   /** Directory of the main file: relative paths of errors, ids and zhang documents start here. */
@@ -77,6 +78,22 @@ export function readFileOrNull(path: string): string | NotRegularFile | null {
  * workers keep the bytes to hand them to the other workers without a copy (main/engine).
  */
 export function readFileBytesOrNull(path: string): Buffer | NotRegularFile | null {
+  return readOpened(path, null);
+}
+
+/**
+ * readFileOrNull with the stamp of the version read (fstat of the opened file), so that the
+ * load can read erring directives' text back by byte span later instead of keeping the whole
+ * text (file-stamp.ts).
+ */
+export function readFileStamped(path: string): { text: string; stamp: FileStamp } | NotRegularFile | null {
+  let stamp: FileStamp | null = null;
+  const bytes = readOpened(path, (st) => (stamp = stampOf(st)));
+  if (!Buffer.isBuffer(bytes)) return bytes;
+  return { text: bytes.toString('utf8'), stamp: stamp! };
+}
+
+function readOpened(path: string, onOpened: ((st: fs.Stats) => void) | null): Buffer | NotRegularFile | null {
   // stat first, so a device is never even opened (opening some has effects); then open without
   // blocking and check the opened file again, in case the path was replaced in between.
   let st: fs.Stats;
@@ -95,7 +112,11 @@ export function readFileBytesOrNull(path: string): Buffer | NotRegularFile | nul
   try {
     const opened = fs.fstatSync(fd);
     if (!opened.isFile()) return { notRegular: kindOf(opened) };
-    return fs.readFileSync(fd);
+    const bytes = fs.readFileSync(fd);
+    // Stamped as it was opened: a write during or after the read changes its size or times, so
+    // its spans are refused later (file-stamp.ts readSpan).
+    if (onOpened) onOpened(opened);
+    return bytes;
   } catch {
     return null;
   } finally {

@@ -1,0 +1,63 @@
+/**
+ * Reading a directive's text back by byte span (engine/ledger/file-stamp.ts): the span of the
+ * version that was read, nothing once the file changed. Offsets counted by hand on the texts
+ * below (UTF-8 bytes: é is 2).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readSpan } from '../../../engine/ledger/file-stamp';
+import { readFileOrNull, readFileStamped } from '../../../engine/ledger/load';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-stamp-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const TEXT = '2024-01-01 open Assets:Cash\n2024-01-02 * "Café"\n  Assets:Cash  1 EUR\n';
+
+function stamped(name: string, text: string) {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, text);
+  const r = readFileStamped(p);
+  if (r === null || !('text' in r)) throw new Error('not read');
+  return { p, ...r };
+}
+
+describe('readFileStamped and readSpan', () => {
+  it('reads the same text as readFileOrNull, and spans of it by byte offset', () => {
+    const { p, text, stamp } = stamped('a.beancount', TEXT);
+    expect(text).toBe(readFileOrNull(p));
+    expect(stamp.size).toBe(Buffer.byteLength(TEXT));
+    // The transaction: bytes 28 to 69 (its header is 19 characters, 20 bytes).
+    expect(readSpan(p, stamp, 28, 69)).toBe('2024-01-02 * "Café"\n  Assets:Cash  1 EUR');
+    expect(readSpan(p, stamp, 0, 27)).toBe('2024-01-01 open Assets:Cash');
+    expect(readSpan(p, stamp, 5, 5)).toBe('');
+  });
+
+  it('refuses a span outside the file, of a changed file, or of a file gone', () => {
+    const { p, stamp } = stamped('b.beancount', TEXT);
+    expect(readSpan(p, stamp, 60, stamp.size + 1)).toBeNull();
+    expect(readSpan(p, stamp, 10, 5)).toBeNull();
+    fs.appendFileSync(p, '; more\n');
+    expect(readSpan(p, stamp, 0, 27)).toBeNull();
+    const again = stamped('b.beancount', TEXT.replace('Café', 'Cafe'));
+    // Same path, one byte shorter now: the old stamp no longer holds, the new one does.
+    expect(readSpan(p, stamp, 0, 27)).toBeNull();
+    expect(readSpan(p, again.stamp, 28, 68)).toBe('2024-01-02 * "Cafe"\n  Assets:Cash  1 EUR');
+    fs.rmSync(p);
+    expect(readSpan(p, again.stamp, 0, 27)).toBeNull();
+  });
+
+  it('a same-size rewrite with a new modification time is refused', () => {
+    const { p, stamp } = stamped('c.beancount', TEXT);
+    fs.writeFileSync(p, TEXT.replace('EUR', 'USD'));
+    const later = new Date(stamp.mtimeMs + 5000);
+    fs.utimesSync(p, later, later);
+    expect(readSpan(p, stamp, 0, 27)).toBeNull();
+  });
+
+  it('answers what readFileOrNull answers for missing and non-regular paths', () => {
+    expect(readFileStamped(path.join(dir, 'missing.beancount'))).toBeNull();
+    expect(readFileStamped(dir)).toEqual({ notRegular: 'a directory' });
+  });
+});
