@@ -40,7 +40,7 @@ import { Dec } from '../../decimal';
 import type { Amount, CloseAst, DirectiveAst, OpenAst, PadAst } from '../ast';
 import type { LedgerError } from '../errors';
 import type { NameLists } from '../shared';
-import type { BalanceCheck, Entry, PriceRow, Transaction } from '../snapshot';
+import type { BalanceCheck, Entry, Posting, PriceRow, Transaction } from '../snapshot';
 import type { Balances } from './balances';
 
 export interface PadState {
@@ -124,6 +124,8 @@ export interface WalkRecord {
   checks: readonly BalanceCheck[];
   /** Creation number (index of the reference-order keys) of each entry, by seq. */
   creationBySeq: Int32Array;
+  transactions: readonly Transaction[];
+  postings: readonly Posting[];
 }
 
 /** Where a walk resumes: the previous record and the checkpoint it starts from. */
@@ -351,6 +353,37 @@ export function mergeCheckpoints(carried: Checkpoint[], made: Checkpoint[]): Che
     out.splice(drop, 1);
   }
   return out;
+}
+
+/**
+ * How many of the previous load's entries (in processing order) a resumed walk keeps as they
+ * are, or -1: the entries made before the checkpoint and the padding of the pads before it, when
+ * no such pad got padding after the checkpoint, in the previous walk or in this one (padding
+ * goes right after its pad, so it would move every later entry). `pads` is this walk's list.
+ */
+export function reusablePrefix(from: Checkpoint, prev: WalkRecord, pads: readonly PadState[]): number {
+  let P = from.made;
+  const atCheckpoint = new Map(from.active.map((a) => [a.pad.index, a.pad.padding.length]));
+  for (let p = 0; p < from.pads; p++) {
+    const then = atCheckpoint.get(p) ?? prev.pads[p].padding.length;
+    if (prev.pads[p].padding.length !== then || pads[p].padding.length !== then) return -1;
+    P += then;
+  }
+  // Every later entry is dated after the prefix, so the prefix also leads the reference order.
+  for (let r = 0; r < P; r++) if (prev.referenceOrder[r] >= P) return -1;
+  return P;
+}
+
+/** Index of the first item whose key is >= `at` in a list sorted by key. */
+export function firstAtOrAfter<T>(list: readonly T[], at: number, key: (x: T) => number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(list[mid]) < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**

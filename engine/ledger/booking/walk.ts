@@ -27,6 +27,8 @@ import { EntryRow, PriceEntryRow, TransactionRow } from './rows';
 import {
   checkpointSlots,
   copyPad,
+  firstAtOrAfter,
+  reusablePrefix,
   mergeCheckpoints,
   opensByAccount,
   planResume,
@@ -193,7 +195,7 @@ export function walk(input: WalkInput): WalkOutput {
 
   // Entries in processing order as made, except the padding entries of pads (PadState.padding),
   // which are inserted after their pad at the end.
-  const made: Entry[] = [];
+  let made: Entry[] = [];
   // Reference-order keys by creation number (held in Entry.ref until the order is known).
   // Typed and sized for one entry per processing slot (padding entries may grow them): pushing
   // onto three plain lists per entry was a visible part of the walk.
@@ -222,13 +224,7 @@ export function walk(input: WalkInput): WalkOutput {
   if (from && prev) {
     // The state before slot from.k (booking/resume.ts). Per-day state (firstBalance,
     // implicitSeen) starts empty: from.k starts a date, so no later slot shares a day with the prefix.
-    // Reused entries: `ref` holds their reference-order index from the previous load; it is their
-    // creation number again until this walk's reference order is known (their seq is the old one).
-    for (let m = 0; m < from.made; m++) {
-      const e = prev.made[m];
-      e.ref = prev.creationBySeq[e.seq];
-      made.push(e);
-    }
+    made = prev.made.slice(0, from.made);
     refRank.set(prev.refRank.subarray(0, from.created));
     refFile.set(prev.refFile.subarray(0, from.created));
     refSub.set(prev.refSub.subarray(0, from.created));
@@ -239,11 +235,10 @@ export function walk(input: WalkInput): WalkOutput {
       allPads[copy.index] = copy;
       activePads.set(a.account, copy);
     }
-    for (let p = 0; p < allPads.length; p++) for (const e of allPads[p].padding) e.ref = prev.creationBySeq[e.seq];
     for (let j = 0; j < from.checks; j++) {
       const logged = prev.checkLog[j];
       // Checks an active pad may still correct: copies with their actual at the checkpoint.
-      const check = j < from.correctFrom ? logged.check : { ...logged.check, actual: from.actuals[j - from.correctFrom], passed: true, discrepancy: null, seq: -1 };
+      const check = j < from.correctFrom ? logged.check : { ...logged.check, actual: from.actuals[j - from.correctFrom], passed: true, discrepancy: null };
       checks.push(check);
       checkLog.push(check === logged.check ? logged : { check, k: logged.k });
     }
@@ -678,61 +673,156 @@ export function walk(input: WalkInput): WalkOutput {
     );
   }
 
-  // Processing order: the entries as made, with the padding of each pad right after it.
-  let entries = made;
-  if (allPads.some((p) => p.padding.length > 0)) {
-    entries = [];
-    let from = 0;
-    for (const p of allPads) {
-      for (; from < p.after; from++) entries.push(made[from]);
-      for (const e of p.padding) entries.push(e);
+  /** The processing order, seq and reference order of every entry. */
+  const finishWhole = () => {
+    if (from && prev) {
+      // Reused entries: `ref` holds their reference-order index from the previous load; it is
+      // their creation number again until this walk's reference order is known (their seq is
+      // still the old one). The padding a pad active at the checkpoint had then is old too.
+      for (let m = 0; m < from.made; m++) made[m].ref = prev.creationBySeq[made[m].seq];
+      const atCheckpoint = new Map(from.active.map((a) => [a.pad.index, a.pad.padding.length]));
+      for (let p = 0; p < from.pads; p++) {
+        const padding = allPads[p].padding;
+        const old = atCheckpoint.get(p) ?? padding.length;
+        for (let q = 0; q < old; q++) padding[q].ref = prev.creationBySeq[padding[q].seq];
+      }
     }
-    for (; from < made.length; from++) entries.push(made[from]);
-  }
-  // Exact-size lists: grown by push, the posting list of a large ledger would be copied a dozen
-  // times and keep up to half its length again in spare room for the life of the snapshot.
-  let txnCount = 0;
-  let postingCount = 0;
-  for (let seq = 0; seq < entries.length; seq++) {
-    const t = entries[seq].txn;
-    if (t) {
-      txnCount++;
-      postingCount += t.postings.length;
+    // Processing order: the entries as made, with the padding of each pad right after it.
+    let entries = made;
+    if (allPads.some((p) => p.padding.length > 0)) {
+      entries = [];
+      let at = 0;
+      for (const p of allPads) {
+        for (; at < p.after; at++) entries.push(made[at]);
+        for (const e of p.padding) entries.push(e);
+      }
+      for (; at < made.length; at++) entries.push(made[at]);
     }
-  }
-  const transactions: Transaction[] = new Array(txnCount);
-  const postings: Posting[] = new Array(postingCount);
-  let nt = 0;
-  let np = 0;
-  const checkById = new Map(checks.map((c) => [c.id, c]));
-  const n = entries.length;
-  const refDate = new Float64Array(n);
-  const rankOf = new Uint8Array(n);
-  const fileOf = new Float64Array(n);
-  const subOf = new Float64Array(n);
-  const creationBySeq = new Int32Array(n);
-  for (let seq = 0; seq < n; seq++) {
-    const e = entries[seq];
-    e.seq = seq;
-    // e.ref holds the creation number until the reference order is known.
-    const creation = e.ref;
-    creationBySeq[seq] = creation;
-    refDate[seq] = e.date;
-    rankOf[seq] = refRank[creation];
-    fileOf[seq] = refFile[creation];
-    subOf[seq] = refSub[creation];
-    if (e.txn) {
-      e.txn.seq = seq;
-      transactions[nt++] = e.txn;
-      const ps = e.txn.postings;
-      for (let j = 0; j < ps.length; j++) postings[np++] = ps[j];
-    } else if (e.type === 'balance') {
-      const c = checkById.get(e.id);
-      if (c) c.seq = seq;
+    // Exact-size lists: grown by push, the posting list of a large ledger would be copied a dozen
+    // times and keep up to half its length again in spare room for the life of the snapshot.
+    let txnCount = 0;
+    let postingCount = 0;
+    for (let seq = 0; seq < entries.length; seq++) {
+      const t = entries[seq].txn;
+      if (t) {
+        txnCount++;
+        postingCount += t.postings.length;
+      }
     }
-  }
-  const refs = referenceOrder(refDate, rankOf, fileOf, subOf);
-  for (let r = 0; r < n; r++) entries[refs[r]].ref = r;
+    const transactions: Transaction[] = new Array(txnCount);
+    const postings: Posting[] = new Array(postingCount);
+    let nt = 0;
+    let np = 0;
+    const checkById = new Map(checks.map((c) => [c.id, c]));
+    const n = entries.length;
+    const refDate = new Float64Array(n);
+    const rankOf = new Uint8Array(n);
+    const fileOf = new Float64Array(n);
+    const subOf = new Float64Array(n);
+    const creationBySeq = new Int32Array(n);
+    for (let seq = 0; seq < n; seq++) {
+      const e = entries[seq];
+      e.seq = seq;
+      // e.ref holds the creation number until the reference order is known.
+      const creation = e.ref;
+      creationBySeq[seq] = creation;
+      refDate[seq] = e.date;
+      rankOf[seq] = refRank[creation];
+      fileOf[seq] = refFile[creation];
+      subOf[seq] = refSub[creation];
+      if (e.txn) {
+        e.txn.seq = seq;
+        transactions[nt++] = e.txn;
+        const ps = e.txn.postings;
+        for (let j = 0; j < ps.length; j++) postings[np++] = ps[j];
+      } else if (e.type === 'balance') {
+        const c = checkById.get(e.id);
+        if (c) c.seq = seq;
+      }
+    }
+    const refs = referenceOrder(refDate, rankOf, fileOf, subOf);
+    for (let r = 0; r < n; r++) entries[refs[r]].ref = r;
+    return { entries, transactions, postings, refs, creationBySeq };
+  };
+
+  /**
+   * A resumed walk whose first `P` entries are the previous load's first `P` (same objects, same
+   * seq; booking/resume.ts reusablePrefix): those come first in reference order too, as every later
+   * entry is dated after them, so their seq and ref stay, and only the rest is ordered and sorted.
+   */
+  const finishResumed = (P: number) => {
+    const r = prev!;
+    const entries = r.entries.slice(0, P);
+    let m = from!.made;
+    for (let p = from!.pads; p < allPads.length; p++) {
+      const pad = allPads[p];
+      for (; m < pad.after; m++) entries.push(made[m]);
+      for (const e of pad.padding) entries.push(e);
+    }
+    for (; m < made.length; m++) entries.push(made[m]);
+    const n = entries.length;
+    const tP = firstAtOrAfter(r.transactions, P, (t) => t.seq!);
+    const pP = firstAtOrAfter(r.postings, P, (p) => p.txn.seq!);
+    let txnCount = tP;
+    let postingCount = pP;
+    for (let seq = P; seq < n; seq++) {
+      const t = entries[seq].txn;
+      if (t) {
+        txnCount++;
+        postingCount += t.postings.length;
+      }
+    }
+    const transactions: Transaction[] = new Array(txnCount);
+    const postings: Posting[] = new Array(postingCount);
+    for (let t = 0; t < tP; t++) transactions[t] = r.transactions[t];
+    for (let q = 0; q < pP; q++) postings[q] = r.postings[q];
+    let nt = tP;
+    let np = pP;
+    const checkById = new Map<string, BalanceCheck>();
+    for (let j = from!.checks; j < checks.length; j++) checkById.set(checks[j].id, checks[j]);
+    const rest = n - P;
+    const refDate = new Float64Array(rest);
+    const rankOf = new Uint8Array(rest);
+    const fileOf = new Float64Array(rest);
+    const subOf = new Float64Array(rest);
+    const creationBySeq = new Int32Array(n);
+    creationBySeq.set(r.creationBySeq.subarray(0, P));
+    for (let seq = P; seq < n; seq++) {
+      const e = entries[seq];
+      e.seq = seq;
+      const creation = e.ref;
+      const i = seq - P;
+      creationBySeq[seq] = creation;
+      refDate[i] = e.date;
+      rankOf[i] = refRank[creation];
+      fileOf[i] = refFile[creation];
+      subOf[i] = refSub[creation];
+      if (e.txn) {
+        e.txn.seq = seq;
+        transactions[nt++] = e.txn;
+        const ps = e.txn.postings;
+        for (let j = 0; j < ps.length; j++) postings[np++] = ps[j];
+      } else if (e.type === 'balance') {
+        const c = checkById.get(e.id);
+        if (c) c.seq = seq;
+      }
+    }
+    const restOrder = referenceOrder(refDate, rankOf, fileOf, subOf);
+    const refs: number[] = new Array(n);
+    for (let x = 0; x < P; x++) refs[x] = r.referenceOrder[x];
+    for (let x = 0; x < rest; x++) {
+      refs[P + x] = P + restOrder[x];
+      entries[P + restOrder[x]].ref = P + x;
+    }
+    return { entries, transactions, postings, refs, creationBySeq };
+  };
+
+  // The entries in processing order, seq, the exact-size lists and the reference order: for a
+  // resumed walk whose prefix entries are exactly the previous load's first entries, only the
+  // entries after them (finishResumed); otherwise every entry (finishWhole).
+  const reused = from && prev ? reusablePrefix(from, prev, allPads) : -1;
+  const done = reused >= 0 ? finishResumed(reused) : finishWhole();
+  const { entries, transactions, postings, refs, creationBySeq } = done;
   for (const x of implicit) x.row.seq = x.txn.seq!;
 
   const record: WalkRecord | undefined = input.resume
@@ -759,6 +849,8 @@ export function walk(input: WalkInput): WalkOutput {
         referenceOrder: refs,
         checks,
         creationBySeq,
+        transactions,
+        postings,
       }
     : undefined;
 
