@@ -158,9 +158,23 @@ function isPosition(x: Position | Amount): x is Position {
   return (x as Position).units !== undefined;
 }
 
+/** A lot for Inventory.ofDistinctLots: its units currency, cost, number (never zero) and places. */
+export interface DistinctLot {
+  currency: string;
+  cost: Cost | null;
+  scaled: bigint;
+  dp: number;
+}
+
 export class Inventory {
   /** Lots by lot key, in the order a lot was (last) created: iteration order of the old maps. */
-  private lots: Map<string, Lot>;
+  private keyed: Map<string, Lot>;
+  /**
+   * Lots of ofDistinctLots whose keys are not built yet, in order, with the key of each; moved
+   * into `keyed` by the first keyed use (the `lots` getter). Reading positions does not need them.
+   */
+  private unkeyed: Lot[] | null = null;
+  private keyOfUnkeyed: ((i: number) => string) | null = null;
   /** The map is also referenced by a clone: copy it before the next mutation. */
   private shared = false;
   /** Owner token of the lots this inventory may change in place (fresh for every new map). */
@@ -169,7 +183,7 @@ export class Inventory {
   private sorted: Position[] | null = null;
 
   constructor(positions?: Iterable<Position | Amount>) {
-    this.lots = new Map();
+    this.keyed = new Map();
     this.token = nextToken++;
     if (positions) for (const p of positions) this.add(p);
   }
@@ -178,9 +192,40 @@ export class Inventory {
     return new Inventory();
   }
 
+  /**
+   * The inventory of lots known to be distinct (different lot keys) and non-zero, in this order,
+   * whose keys (`keyOf(i)`: lotKey of the i-th lot) are built only if a keyed operation (add,
+   * equals, clone, ...) needs them: a sum over flat columns (execute/position-sums.ts) ends in
+   * thousands of lots at cost, whose key texts an answer that is only encoded never reads.
+   */
+  static ofDistinctLots(lots: readonly DistinctLot[], keyOf: (i: number) => string): Inventory {
+    const inv = new Inventory();
+    if (lots.length === 0) return inv;
+    const own: Lot[] = new Array(lots.length);
+    for (let i = 0; i < lots.length; i++) {
+      const l = lots[i];
+      own[i] = { currency: l.currency, cost: l.cost, scaled: l.scaled, dp: l.dp, pos: null, owner: inv.token };
+    }
+    inv.unkeyed = own;
+    inv.keyOfUnkeyed = keyOf;
+    return inv;
+  }
+
+  /** The lots by key (built from `unkeyed` on first use). */
+  private get lots(): Map<string, Lot> {
+    const u = this.unkeyed;
+    if (u !== null) {
+      const keyOf = this.keyOfUnkeyed!;
+      for (let i = 0; i < u.length; i++) this.keyed.set(keyOf(i), u[i]);
+      this.unkeyed = null;
+      this.keyOfUnkeyed = null;
+    }
+    return this.keyed;
+  }
+
   private writable(): Map<string, Lot> {
     if (this.shared) {
-      this.lots = new Map(this.lots);
+      this.keyed = new Map(this.lots);
       this.shared = false;
       this.token = nextToken++;
     }
@@ -262,27 +307,32 @@ export class Inventory {
   /** O(1): shares storage until either side changes. */
   clone(): Inventory {
     const c = new Inventory();
-    c.lots = this.lots;
+    c.keyed = this.lots;
     c.sorted = this.sorted;
     c.shared = this.shared = true;
     return c;
   }
 
   get size(): number {
-    return this.lots.size;
+    return this.unkeyed !== null ? this.unkeyed.length : this.keyed.size;
   }
 
   isEmpty(): boolean {
-    return this.lots.size === 0;
+    return this.size === 0;
+  }
+
+  /** The lots in order, without building keys. */
+  private lotValues(): Iterable<Lot> {
+    return this.unkeyed ?? this.keyed.values();
   }
 
   /** Positions in encoding order (units currency, then cost, no cost first). Do not mutate. */
   positions(): readonly Position[] {
     let arr = this.sorted;
     if (arr === null) {
-      arr = new Array(this.lots.size);
+      arr = new Array(this.size);
       let i = 0;
-      for (const l of this.lots.values()) arr[i++] = positionOf(l);
+      for (const l of this.lotValues()) arr[i++] = positionOf(l);
       if (arr.length > 1) arr.sort(compareEncodingOrder);
       this.sorted = arr;
     }
@@ -294,7 +344,7 @@ export class Inventory {
    * and sorting thousands of lots per call (positions()) would dominate.
    */
   forEachPosition(fn: (p: Position) => void): void {
-    for (const l of this.lots.values()) fn(positionOf(l));
+    for (const l of this.lotValues()) fn(positionOf(l));
   }
 
   /** A new inventory with every position mapped (zero results drop out). */

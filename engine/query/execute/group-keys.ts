@@ -85,6 +85,11 @@ export class GroupIndex<G> {
     this.cur = new Array(this.fns.length);
   }
 
+  /** Whether the account id alone identifies a group (findAt looks nothing else up). */
+  get byAccountOnly(): boolean {
+    return this.ids !== null && this.rest.length === 0;
+  }
+
   /** The group of the current row, made by `make` (and remembered) if it is the first row. */
   find(st: EvalState, make: () => G): G {
     const fns = this.fns;

@@ -2,9 +2,9 @@
  * sum(position) over the snapshot's postings from flat columns: BALANCES, the balance sheet and
  * the dashboard sum positions over hundreds of thousands of rows, and reading each posting's
  * units through three objects (posting, amount, Dec, then its bigint) cost more than the sum.
- * Once per postings array (cached by it, like account-index.ts), each row's lot becomes an
- * index into a table of lot keys and its number a scaled safe integer with its places, in typed
- * arrays read in order. Rows whose number is not a safe integer at its scale are marked and read
+ * Once per postings array (cached by it, like account-index.ts), each row's lot becomes a lot
+ * id (lot-ids.ts: no key text per row) and its number a scaled safe integer with its places, in
+ * typed arrays read in order. Rows whose number is not a safe integer at its scale are marked and read
  * from the posting.
  *
  * The sum follows Inventory.add exactly (inventory.ts): a lot is keyed by units currency and
@@ -14,7 +14,8 @@
  * the group finishes, its lots created in the order the sum (last) created them.
  */
 import type { Cost, Posting } from '../../ledger/snapshot';
-import { costLotKey, Inventory } from '../inventory';
+import { Inventory, type DistinctLot } from '../inventory';
+import { LotIds } from './lot-ids';
 
 export interface PositionColumns {
   /** Lot of each row: index into `currency`. */
@@ -25,43 +26,11 @@ export interface PositionColumns {
   safe: Uint8Array;
   /** Units currency of each lot. */
   currency: string[];
-  /** Inventory lot key of each lot (lotKey(currency, cost)). */
-  key: string[];
+  /** The lots: their Inventory lot keys (lotKey(currency, cost)) through `lots.keyOf(id)`. */
+  lots: LotIds;
 }
 
 const cache = new WeakMap<readonly Posting[], PositionColumns>();
-
-/**
- * Lot ids by lot: positions without cost by their currency, positions at cost by their lot key
- * built from its parts (costLotKey, no per-Cost cache: lotKey's WeakMap entry per Cost object and
- * a bigint's decimal text per row were about a third of the columns' cost on a 320k-posting
- * ledger). The key of each lot is kept for the inventories a sum or running balance makes.
- */
-class LotIds {
-  private readonly plain = new Map<string, number>();
-  private readonly atCost = new Map<string, number>();
-  readonly currency: string[] = [];
-  readonly key: string[] = [];
-
-  plainId(currency: string): number {
-    let id = this.plain.get(currency);
-    if (id === undefined) this.plain.set(currency, (id = this.add(currency, currency)));
-    return id;
-  }
-
-  costId(currency: string, cost: Cost): number {
-    const k = costLotKey(currency, cost);
-    let id = this.atCost.get(k);
-    if (id === undefined) this.atCost.set(k, (id = this.add(currency, k)));
-    return id;
-  }
-
-  private add(currency: string, key: string): number {
-    this.currency.push(currency);
-    this.key.push(key);
-    return this.currency.length - 1;
-  }
-}
 
 export function positionColumns(postings: readonly Posting[]): PositionColumns {
   let cols = cache.get(postings);
@@ -105,7 +74,7 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
     const p = postings[atCost[k]];
     lot[atCost[k]] = ids.costId(p.units.currency, p.cost!);
   }
-  cols = { lot, scaled, dp, safe, currency: ids.currency, key: ids.key };
+  cols = { lot, scaled, dp, safe, currency: ids.currency, lots: ids };
   cache.set(postings, cols);
   return cols;
 }
@@ -119,7 +88,15 @@ interface LotSum {
 }
 
 /** The state of one sum(position): lots by lot index, in creation order. */
-export type PositionSum = Map<number, LotSum>;
+export class PositionSum {
+  readonly lots = new Map<number, LotSum>();
+  /**
+   * The lot of the last row added, while it exists (`lots.get(lastId)`, else -1 and null): the
+   * rows of a group mostly repeat a lot (an account's currency), so most rows skip the map.
+   */
+  lastId = -1;
+  last: LotSum | null = null;
+}
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const POW10N: number[] = Array.from({ length: 16 }, (_, i) => 10 ** i);
@@ -131,16 +108,23 @@ export function addRow(sum: PositionSum, cols: PositionColumns, postings: readon
   const dx = cols.dp[at];
   const fast = cols.safe[at] === 1;
   const x = fast ? cols.scaled[at] : 0;
-  const l = sum.get(id);
+  const l = id === sum.lastId ? sum.last! : sum.lots.get(id);
   if (l === undefined) {
+    let made: LotSum;
     if (fast) {
-      if (x !== 0) sum.set(id, { n: x, big: null, dp: dx, cost: postings[at].cost });
+      if (x === 0) return;
+      made = { n: x, big: null, dp: dx, cost: postings[at].cost };
     } else {
       const p = postings[at];
-      sum.set(id, { n: 0, big: p.units.number.scaled, dp: dx, cost: p.cost });
+      made = { n: 0, big: p.units.number.scaled, dp: dx, cost: p.cost };
     }
+    sum.lots.set(id, made);
+    sum.lastId = id;
+    sum.last = made;
     return;
   }
+  sum.lastId = id;
+  sum.last = l;
   const k = l.dp - dx;
   if (fast && l.big === null && k > -POW10N.length && k < POW10N.length) {
     let a = l.n;
@@ -151,7 +135,7 @@ export function addRow(sum: PositionSum, cols: PositionColumns, postings: readon
     if (Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
       const s = a + b;
       if (Number.isSafeInteger(s)) {
-        if (s === 0) sum.delete(id);
+        if (s === 0) removeLot(sum, id);
         else {
           l.n = s;
           if (k < 0) l.dp = dx;
@@ -164,7 +148,7 @@ export function addRow(sum: PositionSum, cols: PositionColumns, postings: readon
   const cur = l.big ?? BigInt(l.n);
   const s = k === 0 ? cur + xb : k > 0 ? cur + xb * pow10b(k) : cur * pow10b(-k) + xb;
   if (s === 0n) {
-    sum.delete(id);
+    removeLot(sum, id);
     return;
   }
   if (k < 0) l.dp = dx;
@@ -174,9 +158,26 @@ export function addRow(sum: PositionSum, cols: PositionColumns, postings: readon
   } else l.big = s;
 }
 
-/** The Inventory of a sum. */
+/** A lot that summed to zero leaves the sum (a later row starts it afresh, last in order). */
+function removeLot(sum: PositionSum, id: number): void {
+  sum.lots.delete(id);
+  sum.lastId = -1;
+  sum.last = null;
+}
+
+/**
+ * The Inventory of a sum: its lots are distinct by lot id, so the inventory takes them as they
+ * are and builds their key texts only if something adds to it or compares it (Inventory.ofDistinctLots).
+ */
 export function finishSum(sum: PositionSum, cols: PositionColumns): Inventory {
-  const inv = new Inventory();
-  for (const [id, l] of sum) inv.addKeyed(cols.key[id], cols.currency[id], l, l.big ?? BigInt(l.n), l.dp);
-  return inv;
+  const n = sum.lots.size;
+  const lots: DistinctLot[] = new Array(n);
+  const ids: number[] = new Array(n);
+  let i = 0;
+  sum.lots.forEach((l, id) => {
+    ids[i] = id;
+    lots[i++] = { currency: cols.currency[id], cost: l.cost, scaled: l.big ?? BigInt(l.n), dp: l.dp };
+  });
+  const keys = cols.lots;
+  return Inventory.ofDistinctLots(lots, (k) => keys.keyOf(ids[k]));
 }

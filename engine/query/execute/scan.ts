@@ -76,7 +76,7 @@ export function accumulate(plan: Plan, st: EvalState, p: Posting, cols: Position
   if (bal.full) {
     if (cols !== null) {
       const id = cols.lot[at];
-      (st.running as Inventory).addKeyed(cols.key[id], cols.currency[id], p, p.units.number.scaled, cols.dp[at]);
+      (st.running as Inventory).addKeyed(cols.lots.keyOf(id), cols.currency[id], p, p.units.number.scaled, cols.dp[at]);
     } else (st.running as Inventory).add(p);
   }
   if (bal.units) addTo(st.runningUnits!, p.units.currency, p.units.number);
@@ -192,6 +192,16 @@ export class Scanner {
       }
     }
     this.pos = n;
+  }
+
+  /**
+   * The rows `run` would visit, when it would test nothing per row and add nothing to a running
+   * balance: positions `idx[0, n)`, or `base .. base + n - 1` without `idx`; else null. Lets a
+   * caller with a loop of its own (group.ts's sums by account) read them without a call per row.
+   */
+  plainRows(): { idx: Int32Array | null; base: number; n: number } | null {
+    if (this.filter !== null || this.accumulates || this.pos !== 0) return null;
+    return { idx: this.idx, base: this.base, n: this.n };
   }
 
   /** Number of chosen rows from the current position to the end. */

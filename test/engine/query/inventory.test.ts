@@ -233,3 +233,58 @@ describe('Inventory: lots changed in place never show through', () => {
     expect(lotKey('HOOL', a)).toBe(costLotKey('HOOL', a));
   });
 });
+
+describe('Inventory.ofDistinctLots (sums over flat columns: keys built on first keyed use)', () => {
+  const lots = () => {
+    const c1 = cost('500.00', 'USD', '2024-01-01');
+    const c2 = cost('500', 'USD', '2024-02-01', 'a');
+    return [
+      { currency: 'USD', cost: null, scaled: 1050n, dp: 2 },
+      { currency: 'HOOL', cost: c1, scaled: 15n, dp: 0 },
+      { currency: 'HOOL', cost: c2, scaled: -2n, dp: 0 },
+    ];
+  };
+  const byAdd = () =>
+    new Inventory()
+      .add(pos('10.50', 'USD'))
+      .add(pos('15', 'HOOL', cost('500.00', 'USD', '2024-01-01')))
+      .add(pos('-2', 'HOOL', cost('500', 'USD', '2024-02-01', 'a')));
+
+  test('reads like the inventory built by add, and builds no key to be read', () => {
+    const asked: number[] = [];
+    const l = lots();
+    const inv = Inventory.ofDistinctLots(l, (i) => {
+      asked.push(i);
+      return lotKey(l[i].currency, l[i].cost);
+    });
+    expect(inv.size).toBe(3);
+    expect(inv.isEmpty()).toBe(false);
+    expect(text(inv)).toBe(text(byAdd()));
+    // Encoding order: HOOL before USD.
+    expect(text(inv)).toBe('(15 HOOL {500.00 USD, 2024-01-01}, -2 HOOL {500 USD, 2024-02-01, "a"}, 10.50 USD)');
+    let n = 0;
+    inv.forEachPosition(() => n++);
+    expect(n).toBe(3);
+    expect(asked).toEqual([]);
+    // The first keyed use builds every key once, in order.
+    expect(inv.equals(byAdd())).toBe(true);
+    expect(asked).toEqual([0, 1, 2]);
+    expect(inv.hashKey()).toBe(byAdd().hashKey());
+  });
+
+  test('adds, clones and maps like the inventory built by add (hand-computed)', () => {
+    const l = lots();
+    const mk = () => Inventory.ofDistinctLots(l, (i) => lotKey(l[i].currency, l[i].cost));
+    // 15 HOOL {500.00} + 5 HOOL {500} is one lot: 20 HOOL, written as first seen (500.00).
+    const a = mk().add(pos('5', 'HOOL', cost('500', 'USD', '2024-01-01')));
+    expect(text(a)).toBe('(20 HOOL {500.00 USD, 2024-01-01}, -2 HOOL {500 USD, 2024-02-01, "a"}, 10.50 USD)');
+    const b = mk();
+    const c = b.clone().add(pos('-10.50', 'USD'));
+    expect(text(c)).toBe('(15 HOOL {500.00 USD, 2024-01-01}, -2 HOOL {500 USD, 2024-02-01, "a"})');
+    expect(text(b)).toBe(text(byAdd()));
+    expect(text(mk().neg())).toBe(text(byAdd().neg()));
+    expect(text(mk().units())).toBe('(13 HOOL, 10.50 USD)');
+    expect(text(new Inventory().addInventory(mk()))).toBe(text(byAdd()));
+    expect(Inventory.ofDistinctLots([], () => 'never').isEmpty()).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@ import { runQuery, warmQueryCaches } from '../../../../engine/query/index';
 import { accountIds, accountRows } from '../../../../engine/query/execute/account-index';
 import { positionColumns } from '../../../../engine/query/execute/position-sums';
 import { snapshot } from '../fixture';
+import { costLotKey } from '../../../../engine/query/inventory';
 
 const txns = [
   { date: '2023-01-01', postings: ['Assets:Bank 10.00 USD', 'Equity:Opening -10.00 USD'] },
@@ -24,7 +25,8 @@ describe('warmQueryCaches', () => {
     expect(rows.map((r) => r.account)).toEqual(['Assets:Bank', 'Equity:Opening', 'Assets:Broker']);
     expect([...accountIds(snap.postings)]).toEqual([0, 1, 2, 0, 2, 0]);
     expect(cols.lot[2]).toBe(cols.lot[4]);
-    expect(cols.key.length).toBe(2);
+    expect(cols.lots.size).toBe(2);
+    expect(cols.lots.keyOf(cols.lot[2])).toBe(costLotKey("HOOL", snap.postings[2].cost!));
   });
 
   it('gives the same BALANCES as a cold snapshot (hand-computed: Bank -290.00 USD, Broker 3 HOOL {100 USD})', () => {
