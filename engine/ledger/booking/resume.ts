@@ -117,6 +117,8 @@ export interface WalkRecord {
   refFile: Float64Array;
   refSub: Float64Array;
   lists: NameLists;
+  /** The first slot naming each account (rule 3 without reading the prefix again). */
+  firstNamed: Map<string, number>;
   checkpoints: Checkpoint[];
   /** The walk's final output, to restore the fields a failed resumed load changed. */
   entries: readonly Entry[];
@@ -237,19 +239,28 @@ function changedAccounts(a: Map<string, (OpenAst | CloseAst)[]>, b: Map<string, 
   return out;
 }
 
-/** Does the directive name one of `accounts` (any account the walk may look up for it)? */
-function names(d: DirectiveAst, accounts: Set<string>): boolean {
+/**
+ * Records slot `k` as the first naming each account the directive names (any account the walk
+ * may look up the lifecycle of for it) that no earlier slot named.
+ */
+export function noteNames(d: DirectiveAst, k: number, first: Map<string, number>): void {
   switch (d.type) {
-    case 'transaction':
-      for (let i = 0; i < d.postings.length; i++) if (accounts.has(d.postings[i].account)) return true;
-      return false;
+    case 'transaction': {
+      const ps = d.postings;
+      for (let i = 0; i < ps.length; i++) if (!first.has(ps[i].account)) first.set(ps[i].account, k);
+      return;
+    }
     case 'balance':
-      return accounts.has(d.account) || (d.padAccount !== null && accounts.has(d.padAccount));
+      if (!first.has(d.account)) first.set(d.account, k);
+      if (d.padAccount !== null && !first.has(d.padAccount)) first.set(d.padAccount, k);
+      return;
     case 'pad':
-      return accounts.has(d.account) || accounts.has(d.source);
+      if (!first.has(d.account)) first.set(d.account, k);
+      if (!first.has(d.source)) first.set(d.source, k);
+      return;
     default: {
       const a = (d as { account?: unknown }).account;
-      return typeof a === 'string' && accounts.has(a);
+      if (typeof a === 'string' && !first.has(a)) first.set(a, k);
     }
   }
 }
@@ -289,15 +300,16 @@ export function planResume(
   const limit = Math.min(oo.length, order.length, record.checkpoints[record.checkpoints.length - 1].k);
   let same = 0;
   while (same < limit && (oo[same] & 1) === (order[same] & 1) && sameDirective(od[oo[same] >> 1], directives[order[same] >> 1])) same++;
-  // 3. No directive of the prefix names an account whose opens or closes changed.
+  // Slots numbered alike (directive indices unchanged: an append) keep their file order (rule 5).
+  let sameSlots = 0;
+  while (sameSlots < same && oo[sameSlots] === order[sameSlots]) sameSlots++;
+  // 3. No directive of the prefix names an account whose opens or closes changed (the prefix is
+  // the same in both orders, so the previous walk's first naming slots hold for it).
   let bound = same;
-  const changed = changedAccounts(record.opens, opens);
-  if (changed.size > 0 && resumeRules.checkAccounts) {
-    for (let s = 0; s < bound; s++) {
-      if (names(directives[order[s] >> 1], changed)) {
-        bound = s;
-        break;
-      }
+  if (resumeRules.checkAccounts) {
+    for (const account of changedAccounts(record.opens, opens)) {
+      const k = record.firstNamed.get(account);
+      if (k !== undefined && k < bound) bound = k;
     }
   }
   const dateAt = (s: number): DayNum => directives[order[s] >> 1].date;
@@ -307,7 +319,7 @@ export function planResume(
     // 2. A date boundary in the new order (or the end of it).
     if (c.k < order.length && dateAt(c.k) === dateAt(c.k - 1)) continue;
     // 5. Rare (includes or a plugin reordering directives): walk whole.
-    if (!fileOrderKept(record, order, c.k)) return null;
+    if (c.k > sameSlots && !fileOrderKept(record, order, c.k)) return null;
     return { record, checkpoint: c };
   }
   return null;

@@ -28,6 +28,7 @@ import {
   checkpointSlots,
   copyPad,
   firstAtOrAfter,
+  noteNames,
   reusablePrefix,
   mergeCheckpoints,
   opensByAccount,
@@ -255,6 +256,9 @@ export function walk(input: WalkInput): WalkOutput {
     for (let x = 0; x < from.errors; x++) errors.push({ ...prev.errors[prev.lifecycleErrors + x] });
   }
   const start = from ? from.k : 0;
+  /** The first slot naming each account (booking/resume.ts rule 3): the prefix's are the previous walk's. */
+  const firstNamed = new Map<string, number>();
+  if (prev) for (const [a, k] of prev.firstNamed) if (k < start) firstNamed.set(a, k);
   const takeAt = input.resume ? checkpointSlots(directives, order, start) : [];
   const taken: Checkpoint[] = [];
   let nextTake = takeAt.length ? takeAt[0] : -1;
@@ -458,6 +462,7 @@ export function walk(input: WalkInput): WalkOutput {
     const i = slot >> 1;
     const d = directives[i];
     currentDate = d.date;
+    if (input.resume) noteNames(d, k, firstNamed);
     const rank = referenceRank(d.type);
     const time = d.type === 'pad' ? padTime.get(i)! : (d.time ?? 0);
 
@@ -843,6 +848,7 @@ export function walk(input: WalkInput): WalkOutput {
         refFile,
         refSub,
         lists,
+        firstNamed,
         // Checkpoints at or before the one resumed from hold the same prefix: still valid.
         checkpoints: mergeCheckpoints(prev ? prev.checkpoints.filter((c) => c.k <= start) : [], taken),
         entries,
