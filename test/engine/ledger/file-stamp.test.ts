@@ -61,3 +61,27 @@ describe('readFileStamped and readSpan', () => {
     expect(readFileStamped(dir)).toEqual({ notRegular: 'a directory' });
   });
 });
+
+describe('loadLedger with the default reader (sources read back by span)', () => {
+  it('gives every error the source a reader keeping the texts gives, across files and non-ASCII text', async () => {
+    const { loadLedger } = await import('../../../engine/ledger/index');
+    const main = path.join(dir, 'main.beancount');
+    const other = path.join(dir, 'other.beancount');
+    // Errors: a transaction that does not balance after a line with é (2 bytes), a posting to an
+    // account never opened in the included file, and a failing balance assertion.
+    fs.writeFileSync(
+      main,
+      'include "other.beancount"\n2024-01-01 open Assets:Cash\n2024-01-01 open Expenses:Café\n' +
+        '2024-01-02 * "Café" "déjà"\n  Assets:Cash  -5 EUR\n  Expenses:Café  4 EUR\n' +
+        '2024-01-03 balance Assets:Cash  10 EUR\n',
+    );
+    fs.writeFileSync(other, '2024-01-04 * "x"\n  Assets:Nowhere  1 EUR\n  Assets:Cash  -1 EUR\n');
+    const stampedLoad = loadLedger(main, { now: new Date('2025-01-01T00:00:00Z') });
+    const textLoad = loadLedger(main, { now: new Date('2025-01-01T00:00:00Z'), readFile: readFileOrNull });
+    expect(stampedLoad.errors.map((e) => [e.kind, e.src?.line, e.source])).toEqual(textLoad.errors.map((e) => [e.kind, e.src?.line, e.source]));
+    const sources = stampedLoad.errors.map((e) => e.source);
+    expect(sources).toContain('2024-01-02 * "Café" "déjà"\n  Assets:Cash  -5 EUR\n  Expenses:Café  4 EUR');
+    expect(sources).toContain('2024-01-04 * "x"\n  Assets:Nowhere  1 EUR\n  Assets:Cash  -1 EUR');
+    expect(sources).toContain('2024-01-03 balance Assets:Cash  10 EUR');
+  });
+});
