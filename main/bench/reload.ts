@@ -117,9 +117,13 @@ export async function runReloadBench(opts: ReloadBenchOptions): Promise<Record<s
     const stream = startStream(httpSend(base), LIGHT_PROBES, RELOAD_LIMITS.lightClients, (opts.rounds + 1) * (RELOAD_LIMITS.reloadWaitMs + 60_000));
     const rounds: ReloadRound[] = [];
     try {
-      // As besideLight does: the clients' connections open and their first answers (misses of
-      // the response cache) come before the first save, not inside its window.
-      await new Promise((res) => setTimeout(res, 300));
+      // The clients' connections open and every probe answered once (misses of the response
+      // cache, 0.3-0.7 s on a busy machine) before the first save, not inside its window.
+      const warmUntil = performance.now() + 30_000;
+      while (!LIGHT_PROBES.every((p) => stream.records.some((r) => r.path === p)) && performance.now() < warmUntil) {
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      await new Promise((res) => setTimeout(res, 100));
       for (let r = 0; r < Math.max(1, opts.rounds); r++) {
         log(`reload round ${r + 1} (${RELOAD_LIMITS.lightClients} light clients)`);
         rounds.push(await reloadRound(base, copy, date, currency, r));

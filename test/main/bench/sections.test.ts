@@ -13,6 +13,7 @@ import { ABANDON_BENCH } from '../../../main/bench/abandoned';
 import { CLIENTS_BENCH, runClientsBench } from '../../../main/bench/clients';
 import { runHeavyBench } from '../../../main/bench/heavy';
 import { runReloadBench } from '../../../main/bench/reload';
+import { DEFAULT_DEBOUNCE_MS } from '../../../main/watch';
 import { writeLedger } from '../../../main/cli/gen-ledger';
 import { tempDir, type TempDir } from '../fake-ledger';
 
@@ -33,10 +34,10 @@ describe('issue-15 bench sections on a small ledger', () => {
   it('reload: the appended transaction is served, with light requests measured during each reload', async () => {
     const m = await runReloadBench({ root: ROOT, file, rounds: 1, log: () => {} });
     expect(m['reload error']).toBeUndefined();
-    // One round "saveToServed/loadMs"; the watcher's 150 ms debounce is part of it.
+    // One round "saveToServed/loadMs"; the watcher's debounce is part of it.
     expect(String(m['reload rounds']).split(' ')).toHaveLength(1);
-    expect(m['save->served ms']).toBeGreaterThanOrEqual(150);
-    // 4 clients sending without pause for at least 150 ms: some requests overlap the reload.
+    expect(m['save->served ms']).toBeGreaterThanOrEqual(DEFAULT_DEBOUNCE_MS);
+    // 4 clients sending without pause for at least the debounce: some requests overlap the reload.
     expect(m['light requests during']).toBeGreaterThan(0);
     expect(m['light failures during']).toBe(0);
     expect(m['light max ms during']).toBeGreaterThanOrEqual(m['light p99 ms during'] as number);
