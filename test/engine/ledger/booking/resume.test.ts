@@ -418,6 +418,40 @@ describe('resumed booking walk, by hand', () => {
   });
 });
 
+describe('a load failing after a resumed walk', () => {
+  it('leaves the previous snapshot as it was, and the next load walks whole', () => {
+    const cache = new ParseCache(200);
+    const bc = bookingCacheOf(cache);
+    let fail = false;
+    // Documents are looked up after the walk: a lookup that throws fails the load there.
+    const loadWith = (text: string) =>
+      loadLedger(FILE, {
+        readFile: (p) => (p === FILE ? text : null),
+        fileExists: () => {
+          if (fail) throw new Error('disk gone');
+          return true;
+        },
+        now: NOW,
+        defaultTimezone: 'UTC',
+        parseCache: cache,
+      });
+    const t0 = OPENS + '2024-01-01 pad Assets:Bank Equity:Opening\n' + groceries(50) + '2024-02-20 document Assets:Bank "statement.pdf"\n';
+    const s0 = loadWith(t0);
+    const before = view(s0);
+    // The balance makes the old pad pad: every later reused entry gets another seq before the failure.
+    const t1 = t0 + '2024-02-25 balance Assets:Bank 100.00 USD\n';
+    fail = true;
+    expect(() => loadWith(t1)).toThrow('disk gone');
+    expect(bc.resumed).toBe(1);
+    expect(view(s0)).toStrictEqual(before);
+    fail = false;
+    const s2 = loadWith(t1);
+    expect([bc.resumed, bc.full]).toEqual([1, 2]);
+    expect(view(s2)).toStrictEqual(view(load(FILE, t1)));
+    expect(s2.transactions.find((t) => t.flag === 'P')!.seq).toBe(4);
+  });
+});
+
 describe('sameValue', () => {
   it('compares decimals by value and places, class getters, and nothing else loosely', () => {
     expect(sameValue({ a: Dec.parse('1.50'), b: [1, 'x'] }, { a: Dec.parse('1.50'), b: [1, 'x'] })).toBe(true);
