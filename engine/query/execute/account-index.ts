@@ -57,6 +57,20 @@ function idsOf(postings: readonly Posting[]): AccountIds {
   return out;
 }
 
+/** Whether the account ids of this postings array are built. */
+export function hasAccountIds(postings: readonly Posting[]): boolean {
+  return idCache.has(postings);
+}
+
+/**
+ * Account ids built by another pass over the rows (position-sums.ts reads each posting once for
+ * both): `ids[i]` numbers the accounts in order of their first row, `first[k]` is account k's
+ * first row, `names[k]` its name, exactly as idsOf would make them.
+ */
+export function rememberAccountIds(postings: readonly Posting[], ids: Int32Array, names: string[], first: number[]): void {
+  if (!idCache.has(postings)) idCache.set(postings, { ids, names, first });
+}
+
 export function accountRows(postings: readonly Posting[]): AccountRows[] {
   let out = cache.get(postings);
   if (out) return out;

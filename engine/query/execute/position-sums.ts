@@ -16,6 +16,7 @@
 import type { Cost, Posting } from '../../ledger/snapshot';
 import { Inventory, type DistinctLot } from '../inventory';
 import { LotIds } from './lot-ids';
+import { hasAccountIds, rememberAccountIds } from './account-index';
 
 export interface PositionColumns {
   /** Lot of each row: index into `currency`. */
@@ -41,15 +42,36 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   const dp = new Int32Array(n);
   const safe = new Uint8Array(n);
   const ids = new LotIds();
-  // The first query after a load pays for this loop, and an optimizing compiler deoptimizes a
-  // loop whenever a branch it has not yet seen runs (three recompilations took most of its time):
-  // the loop stays short and uniform, rows at cost get their lot in a second loop.
-  const atCost: number[] = [];
+  // The first query after a load pays for this loop. Rows at cost get their lot in the same pass
+  // (a second loop over them read their posting, units and cost again: about 15 ms of main-thread
+  // CPU more on a 320k-posting ledger, against the recompilations a branch first seen late costs).
   // Rows mostly repeat the previous plain row's currency: one comparison, no map look-up.
   let lastCurrency: string | null = null;
   let lastId = -1;
+  // The account ids (account-index.ts) in the same pass when no query built them yet: a second
+  // pass over 320k postings to read their accounts cost about 20 ms of a first BALANCES.
+  const acct = hasAccountIds(postings) ? null : new Int32Array(n);
+  const accountId = new Map<string, number>();
+  const names: string[] = [];
+  const first: number[] = [];
+  let lastAccount: string | null = null;
+  let lastAccountId = -1;
   for (let i = 0; i < n; i++) {
     const p = postings[i];
+    if (acct !== null) {
+      const a = p.account;
+      if (a !== lastAccount) {
+        let id = accountId.get(a);
+        if (id === undefined) {
+          accountId.set(a, (id = names.length));
+          names.push(a);
+          first.push(i);
+        }
+        lastAccount = a;
+        lastAccountId = id;
+      }
+      acct[i] = lastAccountId;
+    }
     const u = p.units;
     const d = u.number;
     dp[i] = d.dp;
@@ -60,7 +82,8 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
       scaled[i] = x;
       safe[i] = 1;
     }
-    if (p.cost !== null) atCost.push(i);
+    const cost = p.cost;
+    if (cost !== null) lot[i] = ids.costId(u.currency, cost);
     else {
       const c = u.currency;
       if (c !== lastCurrency) {
@@ -70,10 +93,7 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
       lot[i] = lastId;
     }
   }
-  for (let k = 0; k < atCost.length; k++) {
-    const p = postings[atCost[k]];
-    lot[atCost[k]] = ids.costId(p.units.currency, p.cost!);
-  }
+  if (acct !== null) rememberAccountIds(postings, acct, names, first);
   cols = { lot, scaled, dp, safe, currency: ids.currency, lots: ids };
   cache.set(postings, cols);
   return cols;

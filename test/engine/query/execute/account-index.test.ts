@@ -44,3 +44,36 @@ describe('mergeRows', () => {
     expect(mergeRows(idx, rows.length)).toBeNull();
   });
 });
+
+describe('account ids built by the position columns (one pass over the postings)', () => {
+  it('are the ids, names and first rows accountIds/accountRows build alone, on random ledgers', async () => {
+    const { positionColumns } = await import('../../../../engine/query/execute/position-sums');
+    const { snapshot } = await import('../fixture');
+    const ACCOUNTS = ['Assets:Bank', 'Assets:Broker', 'Expenses:Food', 'Income:Salary', 'Equity:Opening'];
+    for (let seed = 1; seed <= 10; seed++) {
+      // A linear congruential pick per seed: accounts repeat, some rows at cost.
+      let x = seed;
+      const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const txns = Array.from({ length: 50 }, (_, i) => ({
+        date: `2023-01-${String(1 + (i % 28)).padStart(2, '0')}`,
+        postings: Array.from({ length: 1 + Math.floor(next() * 3) }, () => `${ACCOUNTS[Math.floor(next() * ACCOUNTS.length)]} ${next() < 0.5 ? '1.5' : '-2'} ${next() < 0.3 ? 'HOOL {10 USD}' : 'USD'}`),
+      }));
+      const alone = snapshot(txns).postings;
+      const together = snapshot(txns).postings;
+      positionColumns(together);
+      expect([...accountIds(together)], `seed ${seed}`).toEqual([...accountIds(alone)]);
+      const shape = (rs: ReturnType<typeof accountRows>, ps: readonly Posting[]) => rs.map((r) => [r.account, ps.indexOf(r.sample), [...r.at]]);
+      expect(shape(accountRows(together), together)).toEqual(shape(accountRows(alone), alone));
+    }
+  });
+
+  it('are left as they are when a query built them first (hand-made rows)', async () => {
+    const { positionColumns } = await import('../../../../engine/query/execute/position-sums');
+    const { snapshot } = await import('../fixture');
+    const ps = snapshot([{ date: '2023-01-01', postings: ['Assets:B 1 USD', 'Assets:A -1 USD'] }]).postings;
+    const ids = accountIds(ps);
+    positionColumns(ps);
+    expect(accountIds(ps)).toBe(ids);
+    expect([...ids]).toEqual([0, 1]);
+  });
+});
