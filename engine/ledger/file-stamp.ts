@@ -12,6 +12,7 @@
  * within one timestamp tick would not be told apart; the file system cannot say more.
  */
 import * as fs from 'node:fs';
+import { withRegularFile } from './regular-file';
 
 /** What identifies the version of a file that was read. */
 export interface FileStamp {
@@ -37,15 +38,8 @@ function sameStamp(a: FileStamp, b: FileStamp): boolean {
  */
 export function readSpan(file: string, stamp: FileStamp, start: number, end: number): string | null {
   if (!(start >= 0 && end >= start && end <= stamp.size)) return null;
-  let fd: number;
-  try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    if (!st.isFile() || !sameStamp(stampOf(st), stamp)) return null;
+  const text = withRegularFile(file, (fd, opened) => {
+    if (!sameStamp(stampOf(opened), stamp)) return null;
     const buf = Buffer.allocUnsafe(end - start);
     let n = 0;
     while (n < buf.length) {
@@ -54,9 +48,6 @@ export function readSpan(file: string, stamp: FileStamp, start: number, end: num
       n += k;
     }
     return buf.toString('utf8');
-  } catch {
-    return null;
-  } finally {
-    fs.closeSync(fd);
-  }
+  });
+  return typeof text === 'string' ? text : null;
 }

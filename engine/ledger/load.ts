@@ -24,6 +24,7 @@ import { SyntaxErrors, type LedgerError, type SyntaxSite } from './errors';
 import { parseText } from './syntax';
 import { CHUNK_CHARS, chunkStarts, countLines, shiftParsed } from './chunks';
 import { stampOf, type FileStamp } from './file-stamp';
+import { withRegularFile, type NotRegularFile } from './regular-file';
 
 export interface LoadResult {
   /** Directory of the main file: relative paths of errors, ids and zhang documents start here. */
@@ -43,10 +44,7 @@ export interface LoadResult {
   errors: LedgerError[];
 }
 
-/** What a path names when it is not a regular file (a directory, FIFO, device or socket). */
-export interface NotRegularFile {
-  notRegular: string;
-}
+export type { NotRegularFile } from './regular-file';
 
 /**
  * Returns the file's text, null when it does not exist or cannot be read, or what it is when it
@@ -56,14 +54,6 @@ export interface NotRegularFile {
 export type ReadFile = (path: string) => string | NotRegularFile | null;
 /** Absolute paths of the files matching an absolute glob pattern. */
 export type ExpandGlob = (absolutePattern: string) => string[];
-
-function kindOf(st: fs.Stats): string {
-  if (st.isDirectory()) return 'a directory';
-  if (st.isFIFO()) return 'a named pipe (FIFO)';
-  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
-  if (st.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
 
 export function readFileOrNull(path: string): string | NotRegularFile | null {
   const bytes = readFileBytesOrNull(path);
@@ -94,34 +84,13 @@ export function readFileStamped(path: string): { text: string; stamp: FileStamp 
 }
 
 function readOpened(path: string, onOpened: ((st: fs.Stats) => void) | null): Buffer | NotRegularFile | null {
-  // stat first, so a device is never even opened (opening some has effects); then open without
-  // blocking and check the opened file again, in case the path was replaced in between.
-  let st: fs.Stats;
-  try {
-    st = fs.statSync(path);
-  } catch {
-    return null;
-  }
-  if (!st.isFile()) return { notRegular: kindOf(st) };
-  let fd: number;
-  try {
-    fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    const opened = fs.fstatSync(fd);
-    if (!opened.isFile()) return { notRegular: kindOf(opened) };
+  return withRegularFile(path, (fd, opened) => {
     const bytes = fs.readFileSync(fd);
     // Stamped as it was opened: a write during or after the read changes its size or times, so
     // its spans are refused later (file-stamp.ts readSpan).
     if (onOpened) onOpened(opened);
     return bytes;
-  } catch {
-    return null;
-  } finally {
-    fs.closeSync(fd);
-  }
+  });
 }
 
 /**

@@ -716,25 +716,45 @@ export function walk(input: WalkInput): WalkOutput {
     }
     const transactions: Transaction[] = new Array(txnCount);
     const postings: Posting[] = new Array(postingCount);
-    let nt = 0;
-    let np = 0;
     const checkById = new Map(checks.map((c) => [c.id, c]));
     const n = entries.length;
-    const refDate = new Float64Array(n);
-    const rankOf = new Uint8Array(n);
-    const fileOf = new Float64Array(n);
-    const subOf = new Float64Array(n);
     const creationBySeq = new Int32Array(n);
-    for (let seq = 0; seq < n; seq++) {
+    const refs = placeFrom(entries, 0, transactions, postings, 0, 0, checkById, creationBySeq);
+    for (let r = 0; r < n; r++) entries[refs[r]].ref = r;
+    return { entries, transactions, postings, refs, creationBySeq };
+  };
+
+  /**
+   * Entries from `P` on, in processing order: their seq (and their transaction's and balance
+   * check's), their transactions and postings written into the exact-size lists from `nt`/`np`,
+   * their creation numbers; returns their reference order among themselves (indices from P).
+   */
+  const placeFrom = (
+    entries: Entry[],
+    P: number,
+    transactions: Transaction[],
+    postings: Posting[],
+    nt: number,
+    np: number,
+    checkById: Map<string, BalanceCheck>,
+    creationBySeq: Int32Array,
+  ): number[] => {
+    const rest = entries.length - P;
+    const refDate = new Float64Array(rest);
+    const rankOf = new Uint8Array(rest);
+    const fileOf = new Float64Array(rest);
+    const subOf = new Float64Array(rest);
+    for (let seq = P; seq < entries.length; seq++) {
       const e = entries[seq];
       e.seq = seq;
       // e.ref holds the creation number until the reference order is known.
       const creation = e.ref;
+      const i = seq - P;
       creationBySeq[seq] = creation;
-      refDate[seq] = e.date;
-      rankOf[seq] = refRank[creation];
-      fileOf[seq] = refFile[creation];
-      subOf[seq] = refSub[creation];
+      refDate[i] = e.date;
+      rankOf[i] = refRank[creation];
+      fileOf[i] = refFile[creation];
+      subOf[i] = refSub[creation];
       if (e.txn) {
         e.txn.seq = seq;
         transactions[nt++] = e.txn;
@@ -745,9 +765,7 @@ export function walk(input: WalkInput): WalkOutput {
         if (c) c.seq = seq;
       }
     }
-    const refs = referenceOrder(refDate, rankOf, fileOf, subOf);
-    for (let r = 0; r < n; r++) entries[refs[r]].ref = r;
-    return { entries, transactions, postings, refs, creationBySeq };
+    return referenceOrder(refDate, rankOf, fileOf, subOf);
   };
 
   /**
@@ -781,38 +799,12 @@ export function walk(input: WalkInput): WalkOutput {
     const postings: Posting[] = new Array(postingCount);
     for (let t = 0; t < tP; t++) transactions[t] = r.transactions[t];
     for (let q = 0; q < pP; q++) postings[q] = r.postings[q];
-    let nt = tP;
-    let np = pP;
     const checkById = new Map<string, BalanceCheck>();
     for (let j = from!.checks; j < checks.length; j++) checkById.set(checks[j].id, checks[j]);
     const rest = n - P;
-    const refDate = new Float64Array(rest);
-    const rankOf = new Uint8Array(rest);
-    const fileOf = new Float64Array(rest);
-    const subOf = new Float64Array(rest);
     const creationBySeq = new Int32Array(n);
     creationBySeq.set(r.creationBySeq.subarray(0, P));
-    for (let seq = P; seq < n; seq++) {
-      const e = entries[seq];
-      e.seq = seq;
-      const creation = e.ref;
-      const i = seq - P;
-      creationBySeq[seq] = creation;
-      refDate[i] = e.date;
-      rankOf[i] = refRank[creation];
-      fileOf[i] = refFile[creation];
-      subOf[i] = refSub[creation];
-      if (e.txn) {
-        e.txn.seq = seq;
-        transactions[nt++] = e.txn;
-        const ps = e.txn.postings;
-        for (let j = 0; j < ps.length; j++) postings[np++] = ps[j];
-      } else if (e.type === 'balance') {
-        const c = checkById.get(e.id);
-        if (c) c.seq = seq;
-      }
-    }
-    const restOrder = referenceOrder(refDate, rankOf, fileOf, subOf);
+    const restOrder = placeFrom(entries, P, transactions, postings, tP, pP, checkById, creationBySeq);
     const refs: number[] = new Array(n);
     for (let x = 0; x < P; x++) refs[x] = r.referenceOrder[x];
     for (let x = 0; x < rest; x++) {
