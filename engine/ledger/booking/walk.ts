@@ -703,25 +703,32 @@ export function walk(input: WalkInput): WalkOutput {
       }
       for (; at < made.length; at++) entries.push(made[at]);
     }
-    // Exact-size lists: grown by push, the posting list of a large ledger would be copied a dozen
-    // times and keep up to half its length again in spare room for the life of the snapshot.
-    let txnCount = 0;
-    let postingCount = 0;
-    for (let seq = 0; seq < entries.length; seq++) {
-      const t = entries[seq].txn;
-      if (t) {
-        txnCount++;
-        postingCount += t.postings.length;
-      }
-    }
-    const transactions: Transaction[] = new Array(txnCount);
-    const postings: Posting[] = new Array(postingCount);
+    const { transactions, postings } = sizedLists(entries, 0, 0, 0);
     const checkById = new Map(checks.map((c) => [c.id, c]));
     const n = entries.length;
     const creationBySeq = new Int32Array(n);
     const refs = placeFrom(entries, 0, transactions, postings, 0, 0, checkById, creationBySeq);
     for (let r = 0; r < n; r++) entries[refs[r]].ref = r;
     return { entries, transactions, postings, refs, creationBySeq };
+  };
+
+  /**
+   * The transaction and posting lists at their exact size: `tBase`/`pBase` items before entry `P`,
+   * plus those of the entries from `P` on. Grown by push, the posting list of a large ledger would
+   * be copied a dozen times and keep up to half its length again in spare room for the life of the
+   * snapshot.
+   */
+  const sizedLists = (entries: Entry[], P: number, tBase: number, pBase: number) => {
+    let txnCount = tBase;
+    let postingCount = pBase;
+    for (let seq = P; seq < entries.length; seq++) {
+      const t = entries[seq].txn;
+      if (t) {
+        txnCount++;
+        postingCount += t.postings.length;
+      }
+    }
+    return { transactions: new Array(txnCount) as Transaction[], postings: new Array(postingCount) as Posting[] };
   };
 
   /**
@@ -786,17 +793,7 @@ export function walk(input: WalkInput): WalkOutput {
     const n = entries.length;
     const tP = firstAtOrAfter(r.transactions, P, (t) => t.seq!);
     const pP = firstAtOrAfter(r.postings, P, (p) => p.txn.seq!);
-    let txnCount = tP;
-    let postingCount = pP;
-    for (let seq = P; seq < n; seq++) {
-      const t = entries[seq].txn;
-      if (t) {
-        txnCount++;
-        postingCount += t.postings.length;
-      }
-    }
-    const transactions: Transaction[] = new Array(txnCount);
-    const postings: Posting[] = new Array(postingCount);
+    const { transactions, postings } = sizedLists(entries, P, tP, pP);
     for (let t = 0; t < tP; t++) transactions[t] = r.transactions[t];
     for (let q = 0; q < pP; q++) postings[q] = r.postings[q];
     const checkById = new Map<string, BalanceCheck>();

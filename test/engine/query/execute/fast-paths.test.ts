@@ -14,18 +14,7 @@ import { fastPaths } from '../../../../engine/query/execute/fast-paths';
 import { snapshot, type TxnSpec } from '../fixture';
 import { dateRange, sortedDates } from '../../../../engine/query/execute/date-index';
 import type { EvalState } from '../../../../engine/query/compile/plan';
-
-/** Deterministic PRNG (mulberry32): a failing seed can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './rng';
 
 const ACCOUNTS = ['Assets:Bank', 'Assets:Bank:Savings', 'Assets:Broker', 'Expenses:Food', 'Expenses:Rent', 'Income:Salary', 'Liabilities:Card', 'Equity:Opening'];
 const CURRENCIES = ['USD', 'EUR', 'HOOL'];

@@ -9,17 +9,7 @@ import { Dec } from '../../../../engine/decimal';
 import type { Cost } from '../../../../engine/ledger/snapshot';
 import { costLotKey } from '../../../../engine/query/inventory';
 import { LotIds } from '../../../../engine/query/execute/lot-ids';
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './rng';
 
 const NUMBERS = [
   '100', '100.00', '100.0000000', '-100', '-100.0', '0', '0.000', '-0.00', '120.5', '120.50', '0.1', '0.10',
