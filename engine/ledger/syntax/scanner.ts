@@ -56,6 +56,13 @@ const MAX_SHARED_STRING = 128;
 /** Longest currency Beancount accepts (24 characters). */
 const MAX_CURRENCY = 24;
 
+/** An account name already read, and Beancount's root check of it under the `roots` it was made with. */
+interface KnownAccount {
+  readonly name: string;
+  roots: readonly string[];
+  rootsOk: boolean;
+}
+
 export class Scanner {
   pos = 0;
   readonly n: number;
@@ -69,6 +76,8 @@ export class Scanner {
   postingSpans = new Int32Array(64);
   /** Accounts and currencies repeat a lot: one shared string per distinct name. */
   private readonly names = new SliceTable<string>();
+  /** Accounts read so far (each passed the checks once), by the same hash as `names`. */
+  private readonly accounts = new SliceTable<KnownAccount>();
   /**
    * Beancount files: the root names an account may start with (options name_assets ...; set by
    * the parser from the option line on, per file, as Beancount 2.3.5's grammar does).
@@ -212,19 +221,46 @@ export class Scanner {
     return t;
   }
 
+  /**
+   * An account at the cursor. Postings name a few hundred distinct accounts hundreds of thousands
+   * of times, so the hit path only finds the name's end, hashes it and looks it up among accounts
+   * already read (and so already checked); the checks run for a name seen the first time.
+   */
   readAccount(): string {
     const s = this.s;
+    const n = this.n;
     const start = this.pos;
-    if (!isAccountFirstStart(this.code())) this.fail(M.expected('an account', this.describe()));
     let i = start;
+    let h = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (!isAccountChar(c) && c !== COLON) break;
+      h = hashStep(h, c);
+    }
+    const known = this.accounts.get(s, start, i, h);
+    if (known === undefined) return this.newAccount(start, i, h);
+    if (!this.zhang) {
+      // The root check depends on the name_* options in force (they may change within a file).
+      if (known.roots !== this.roots) {
+        known.roots = this.roots;
+        known.rootsOk = this.validBeancountAccount(start, s.indexOf(':', start));
+      }
+      if (!known.rootsOk) this.invalidAccounts.push(start);
+    }
+    this.pos = i;
+    return known.name;
+  }
+
+  /** The checks of an account name not read before in this file, which then joins the known ones. */
+  private newAccount(start: number, end: number, h: number): string {
+    const s = this.s;
+    if (!isAccountFirstStart(this.code())) this.fail(M.expected('an account', this.describe()));
     let partStart = start;
     let colons = 0;
     let firstColon = -1;
     let ok = true;
-    let h = 0;
-    for (; i < this.n; i++) {
+    for (let i = start; i < end; i++) {
       const c = s.charCodeAt(i);
-      h = hashStep(h, c);
       if (c === COLON) {
         if (i === partStart) ok = false;
         if (colons === 0) firstColon = i;
@@ -232,14 +268,16 @@ export class Scanner {
         partStart = i + 1;
         continue;
       }
-      if (!isAccountChar(c)) break;
       if (i === partStart && partStart !== start && !isAccountPartStart(c)) ok = false;
     }
-    if (i === partStart || colons === 0) ok = false;
-    if (!ok) this.fail(M.invalidAccount(s.slice(start, i)), start);
-    if (!this.zhang && !this.validBeancountAccount(start, firstColon)) this.invalidAccounts.push(start);
-    this.pos = i;
-    return this.name(start, i, h);
+    if (end === partStart || colons === 0) ok = false;
+    if (!ok) this.fail(M.invalidAccount(s.slice(start, end)), start);
+    const rootsOk = this.zhang || this.validBeancountAccount(start, firstColon);
+    if (!rootsOk) this.invalidAccounts.push(start);
+    const name = this.name(start, end, h);
+    this.accounts.set(name, { name, roots: this.roots, rootsOk }, h);
+    this.pos = end;
+    return name;
   }
 
   /**

@@ -71,6 +71,35 @@ include "inc.beancount"
     ]);
   });
 
+  it('checks a name read again after a name_* option under the new roots (accounts are looked up once read)', () => {
+    // bean-check: "9: Invalid account name: Assets:Y" only: Assets:Y was clean on lines 1 and 4,
+    // before the option; Aktiva:X is clean after it.
+    const s = ledger(`2020-01-01 open Assets:Y
+2020-01-01 open Assets:Z
+2020-01-02 * "x"
+  Assets:Y  1 USD
+  Assets:Z
+option "name_assets" "Aktiva"
+2020-01-03 open Aktiva:X
+2020-01-04 * "x"
+  Assets:Y  1 USD
+  Aktiva:X
+`);
+    expect(lines(s)).toEqual(['9:3: ParseError Invalid account name: Assets:Y']);
+    expect(s.transactions).toHaveLength(2);
+  });
+
+  it('never takes a malformed account for a name read before as text (a payee or narration)', () => {
+    // bean-check: "4: Invalid token: 'Assets::Y'" (the transaction is dropped).
+    const s = ledger(`2020-01-01 open Assets:Y
+2020-01-02 * "Assets::Y" "Assets:Y"
+  Assets:Y  1 USD
+  Assets::Y
+`);
+    expect(s.errors.map((e) => `${e.src?.line}: ${e.message.split(' (')[0]}`)).toEqual(['4: invalid account name "Assets::Y"']);
+    expect(s.transactions).toHaveLength(0);
+  });
+
   it('accepts these names in .zhang files', () => {
     const s = ledger(
       `2020-01-01 open Assets:日本
