@@ -137,33 +137,53 @@ export interface CallResult {
   bytes: number;
 }
 
+/**
+ * One request with the bench's time limit, also stopped by `init.signal`. The limit is one timer
+ * and one controller per request, cleared when the answer is read: `AbortSignal.timeout` plus
+ * `AbortSignal.any` per request (before session 7) stalled the bench's own event loop for 0.5-3 s
+ * at a time on Node 22 after some 20,000 light requests (every client at once, while a plain
+ * client in another process was answered within 60 ms), which the heavy rows reported as the
+ * server's light latency.
+ */
 export async function call(url: string, init: { method?: string; body?: unknown; signal?: AbortSignal; parse?: boolean } = {}): Promise<CallResult> {
-  let res: Response;
-  const timeout = AbortSignal.timeout(SERVER_LIMITS.requestTimeoutMs);
-  try {
-    res = await fetch(url, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
-    });
-  } catch (e) {
-    // undici says only "fetch failed"; the socket error (ECONNRESET ...) is in its cause.
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw new NetworkError(`${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(new Error(`no answer within ${SERVER_LIMITS.requestTimeoutMs} ms`)), SERVER_LIMITS.requestTimeoutMs);
+  const outer = init.signal;
+  const onAbort = () => ctl.abort(outer!.reason);
+  if (outer) {
+    if (outer.aborted) ctl.abort(outer.reason);
+    else outer.addEventListener('abort', onAbort, { once: true });
   }
-  // Reading the whole body lets undici put the socket back into the keep-alive pool.
-  const buf = Buffer.from(await res.arrayBuffer());
-  // A big answer is only counted: parsing 70 MB of JSON here would be client time, not server time.
-  if (init.parse === false && res.status === 200) return { status: res.status, body: null, bytes: buf.length };
-  const text = buf.toString('utf8');
-  let body: any = text;
   try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON: keep the text for the message */
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: ctl.signal,
+      });
+    } catch (e) {
+      // undici says only "fetch failed"; the socket error (ECONNRESET ...) is in its cause.
+      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+      throw new NetworkError(`${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+    }
+    // Reading the whole body lets undici put the socket back into the keep-alive pool.
+    const buf = Buffer.from(await res.arrayBuffer());
+    // A big answer is only counted: parsing 70 MB of JSON here would be client time, not server time.
+    if (init.parse === false && res.status === 200) return { status: res.status, body: null, bytes: buf.length };
+    const text = buf.toString('utf8');
+    let body: any = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text for the message */
+    }
+    return { status: res.status, body, bytes: buf.length };
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onAbort);
   }
-  return { status: res.status, body, bytes: buf.length };
 }
 
 export function failure(what: string, r: { status: number; body: any }): Error {
