@@ -36,6 +36,14 @@ import {
 } from './chars';
 import { detach } from './detach';
 import { SliceTable, hashStep } from './slice-table';
+import { NameTrie, columnsOf } from './name-trie';
+
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+/** The ASCII characters of account names (isAccountChar below 0x80, and the colon). */
+const ACCOUNT_COLUMNS = columnsOf(UPPER + UPPER.toLowerCase() + DIGITS + '-:');
+/** The characters of currencies (isCurrencyChar). */
+const CURRENCY_COLUMNS = columnsOf(UPPER + DIGITS + "'._-");
 
 /** Thrown (not an Error: no stack is needed) by readers on malformed input. */
 export class SyntaxFail {
@@ -78,6 +86,10 @@ export class Scanner {
   private readonly names = new SliceTable<string>();
   /** Accounts read so far (each passed the checks once), by the same hash as `names`. */
   private readonly accounts = new SliceTable<KnownAccount>();
+  /** The same accounts (ASCII ones) as a trie: the path a known account is read by. */
+  private readonly accountTrie = new NameTrie<KnownAccount>(ACCOUNT_COLUMNS, 65);
+  /** Currencies read so far (ASCII, as they all are in Beancount). */
+  private readonly currencyTrie = new NameTrie<string>(CURRENCY_COLUMNS, 41);
   /**
    * Beancount files: the root names an account may start with (options name_assets ...; set by
    * the parser from the option line on, per file, as Beancount 2.3.5's grammar does).
@@ -230,6 +242,14 @@ export class Scanner {
     const s = this.s;
     const n = this.n;
     const start = this.pos;
+    const trie = this.accountTrie;
+    const known0 = trie.values[trie.walk(s, start, n)];
+    if (known0 !== undefined) {
+      const end = trie.end;
+      const c = end < n ? s.charCodeAt(end) : -1;
+      // A known name only if it ends where the trie stopped (`Assets:Cash` is not `Assets:Cashback`).
+      if (!isAccountChar(c) && c !== COLON) return this.knownAccount(known0, start, end);
+    }
     let i = start;
     let h = 0;
     for (; i < n; i++) {
@@ -239,15 +259,19 @@ export class Scanner {
     }
     const known = this.accounts.get(s, start, i, h);
     if (known === undefined) return this.newAccount(start, i, h);
+    return this.knownAccount(known, start, i);
+  }
+
+  private knownAccount(known: KnownAccount, start: number, end: number): string {
     if (!this.zhang) {
       // The root check depends on the name_* options in force (they may change within a file).
       if (known.roots !== this.roots) {
         known.roots = this.roots;
-        known.rootsOk = this.validBeancountAccount(start, s.indexOf(':', start));
+        known.rootsOk = this.validBeancountAccount(start, this.s.indexOf(':', start));
       }
       if (!known.rootsOk) this.invalidAccounts.push(start);
     }
-    this.pos = i;
+    this.pos = end;
     return known.name;
   }
 
@@ -275,7 +299,9 @@ export class Scanner {
     const rootsOk = this.zhang || this.validBeancountAccount(start, firstColon);
     if (!rootsOk) this.invalidAccounts.push(start);
     const name = this.name(start, end, h);
-    this.accounts.set(name, { name, roots: this.roots, rootsOk }, h);
+    const known: KnownAccount = { name, roots: this.roots, rootsOk };
+    this.accounts.set(name, known, h);
+    this.accountTrie.insert(name, known);
     this.pos = end;
     return name;
   }
@@ -327,12 +353,27 @@ export class Scanner {
   /** A currency at the cursor, or null (cursor unchanged). */
   tryCurrency(): string | null {
     const start = this.pos;
+    const s = this.s;
+    const trie = this.currencyTrie;
+    const known = trie.values[trie.walk(s, start, this.n)];
+    if (known !== undefined) {
+      // A currency read before, if its run of currency characters ends there and no word
+      // character or `#` follows (matchCurrency's rules; the name itself passed them once).
+      const end = trie.end;
+      const c = end < this.n ? s.charCodeAt(end) : -1;
+      if (c < 0 || (!isCurrencyChar(c) && !isWordChar(c) && c !== HASH)) {
+        this.pos = end;
+        return known;
+      }
+    }
     const end = this.matchCurrency(start);
     if (end < 0) return null;
     let h = 0;
-    for (let i = start; i < end; i++) h = hashStep(h, this.s.charCodeAt(i));
+    for (let i = start; i < end; i++) h = hashStep(h, s.charCodeAt(i));
     this.pos = end;
-    return this.name(start, end, h);
+    const name = this.name(start, end, h);
+    trie.insert(name, name);
+    return name;
   }
 
   readCurrency(): string {
