@@ -111,11 +111,9 @@ const cacheDec: (Dec | undefined)[] = new Array(1 << CACHE_BITS).fill(undefined)
 /** Largest digit count whose value is exact in a double (and so as a cache key). */
 const MAX_EXACT_DIGITS = 15;
 
-function cacheSlot(m: number, tag: number): number {
-  // m < 10^15 fits 50 bits: mix its low 32 bits and what is above them with the tag.
-  const lo = m % 4294967296 | 0;
-  const hi = (m / 4294967296) | 0;
-  let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1) ^ Math.imul(tag, 0x85ebca6b), 0xcc9e2d51);
+/** Slot of a literal from the hash of its digits (taken while scanning them) and its tag. */
+function cacheSlot(digitHash: number, tag: number): number {
+  let h = Math.imul(digitHash ^ Math.imul(tag, 0x85ebca6b), 0xcc9e2d51);
   h ^= h >>> 15;
   return h & CACHE_MASK;
 }
@@ -132,6 +130,9 @@ function literal(sc: Scanner): Dec {
   // The digits as a number while exact (15 digits at most): BigInt of a number is much cheaper
   // than BigInt of a string, and the number is the cache key.
   let m = 0;
+  // The digits' hash for the cache slot, in integer arithmetic (splitting the double `m` into
+  // 32-bit halves took a float division and remainder per literal).
+  let dh = 0;
   let digits = 0;
   let dp = 0;
   const neg = s.charCodeAt(i) === MINUS;
@@ -141,6 +142,7 @@ function literal(sc: Scanner): Dec {
     if (c >= 48 && c <= 57) {
       run++;
       m = m * 10 + (c - 48);
+      dh = (Math.imul(dh, 31) + c) | 0;
       digits++;
     } else if (c === COMMA && i + 1 < n && isDigit(s.charCodeAt(i + 1))) {
       // The first group has 1 to 3 digits, each later one exactly 3.
@@ -155,6 +157,7 @@ function literal(sc: Scanner): Dec {
     i++;
     for (let c: number; i < n && (c = s.charCodeAt(i)) >= 48 && c <= 57; i++) {
       m = m * 10 + (c - 48);
+      dh = (Math.imul(dh, 31) + c) | 0;
       digits++;
       dp++;
     }
@@ -170,7 +173,7 @@ function literal(sc: Scanner): Dec {
     return d;
   }
   const tag = dp * 2 + (neg ? 1 : 0);
-  const k = cacheSlot(m, tag);
+  const k = cacheSlot(dh, tag);
   if (cacheTag[k] === tag && cacheM[k] === m) return cacheDec[k]!;
   const d = Dec.fromScaled(BigInt(neg ? -m : m), dp);
   cacheM[k] = m;
