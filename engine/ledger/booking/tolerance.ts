@@ -29,36 +29,45 @@ function placeTolerance(dp: number, multiplier: Dec): Dec {
   return d;
 }
 
-/** Per-transaction tolerances: a few currencies at most, so parallel arrays beat a Map copy. */
+/**
+ * Per-transaction tolerances: a few currencies at most, so parallel arrays beat a Map copy. Only
+ * the first `count` entries are this transaction's: the arrays are never truncated (`length = 0`
+ * drops their storage, and every transaction allocated two arrays again).
+ */
 class TxnTolerances implements Tolerances {
   readonly currencies: string[] = [];
   readonly values: Dec[] = [];
+  private count = 0;
   private defaults = new Map<string, Dec>();
   private def = Dec.ZERO;
   reset(defaults: Map<string, Dec>, def: Dec): this {
-    this.currencies.length = 0;
-    this.values.length = 0;
+    this.count = 0;
     this.defaults = defaults;
     this.def = def;
     return this;
   }
+  private indexOf(currency: string): number {
+    const cs = this.currencies;
+    for (let i = 0; i < this.count; i++) if (cs[i] === currency) return i;
+    return -1;
+  }
   raise(currency: string, t: Dec): void {
-    const i = this.currencies.indexOf(currency);
+    const i = this.indexOf(currency);
     if (i >= 0) {
       if (t.cmp(this.values[i]) > 0) this.values[i] = t;
       return;
     }
     const d = this.defaults.get(currency);
-    this.currencies.push(currency);
-    this.values.push(d && d.cmp(t) > 0 ? d : t);
+    const k = this.count++;
+    this.currencies[k] = currency;
+    this.values[k] = d && d.cmp(t) > 0 ? d : t;
   }
   get(currency: string): Dec {
-    const i = this.currencies.indexOf(currency);
+    const i = this.indexOf(currency);
     return i >= 0 ? this.values[i] : (this.defaults.get(currency) ?? this.def);
   }
 }
 
-/** One instance, refilled per transaction (booking reads it only while booking that one). */
 const current = new TxnTolerances();
 
 /** Tolerances of one transaction: valid until the next call (booking is one transaction at a time). */

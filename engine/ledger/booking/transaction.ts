@@ -114,8 +114,7 @@ export class SimpleRows {
    */
   book(txn: TransactionAst, ctx: BookingContext): BookingFailure | null {
     this.count = 0;
-    currencies.length = 0;
-    sums.length = 0;
+    let nCur = 0;
     let auto = -1;
     let lastAuto = -1;
     const ps = txn.postings;
@@ -126,10 +125,13 @@ export class SimpleRows {
         lastAuto = i;
         continue;
       }
-      const k = currencies.indexOf(p.currency!);
-      if (k < 0) {
-        currencies.push(p.currency!);
-        sums.push(p.number);
+      const c = p.currency!;
+      let k = 0;
+      while (k < nCur && currencies[k] !== c) k++;
+      if (k === nCur) {
+        currencies[k] = c;
+        sums[k] = p.number;
+        nCur++;
       } else sums[k] = sums[k].plus(p.number);
     }
     // Beancount places this error on the last auto posting.
@@ -142,7 +144,7 @@ export class SimpleRows {
         this.push(i, p.number!, p.currency!, false);
         continue;
       }
-      for (let k = 0; k < currencies.length; k++) {
+      for (let k = 0; k < nCur; k++) {
         if (sums[k].isZero()) continue;
         const currency = currencies[k];
         const units = quantize(tolerances.get(currency), sums[k].neg());
@@ -151,7 +153,7 @@ export class SimpleRows {
       }
     }
     let off: string[] | null = null;
-    for (let k = 0; k < currencies.length; k++) {
+    for (let k = 0; k < nCur; k++) {
       if (sums[k].abs().cmp(tolerances.get(currencies[k])) > 0) (off ??= []).push(`${sums[k]} ${currencies[k]}`);
     }
     // Residuals are listed by currency (rare: only unbalanced transactions get here).
@@ -162,7 +164,9 @@ export class SimpleRows {
   }
 }
 
-// Working lists of SimpleRows.book, reused (it is not re-entrant).
+// Working lists of SimpleRows.book, reused (it is not re-entrant). Only the first `nCur` entries
+// of a call are its own: never truncated, as `length = 0` drops an array's storage and the next
+// push allocated it again (two arrays per transaction).
 const currencies: string[] = [];
 const sums: Dec[] = [];
 

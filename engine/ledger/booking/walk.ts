@@ -15,7 +15,7 @@ import type { DayNum } from '../../dates';
 import type { Amount, BalanceAst, CloseAst, DirectiveAst, OpenAst, PostingAst, SourceRef, TransactionAst } from '../ast';
 import { Errors, type LedgerError } from '../errors';
 import { isPaddingSlot, padTimes, processingOrder, referenceOrder, referenceRank } from '../order';
-import { NameLists, NO_META, NO_STRINGS, exact, sortSmall } from '../shared';
+import { NameLists, NO_META, NO_STRINGS, sortSmall } from '../shared';
 import type { BalanceCheck, Entry, LedgerOptions, Posting, PriceRow, Transaction, AccountInfo } from '../snapshot';
 import type { Clock } from '../time';
 import { AccountBook, accountError, type AccountCheck } from './accounts';
@@ -89,8 +89,17 @@ function sortedUnique(xs: readonly string[]): string[] {
   return out;
 }
 
-/** Posting rows of the transaction being booked (reused; the transaction keeps an exact-size copy). */
+/**
+ * Posting rows of the transaction being booked (reused; the transaction keeps an exact-size
+ * copy). Only [0, count) is valid: never truncated, as `length = 0` drops the array's storage and
+ * the next push allocated it again, once per transaction.
+ */
 const scratch: Posting[] = [];
+
+function putRow(rows: Posting[], k: number, row: Posting): void {
+  if (k < rows.length) rows[k] = row;
+  else rows.push(row);
+}
 /** Rows of the simple transaction being booked (reused). */
 const simpleRows = new SimpleRows();
 
@@ -508,14 +517,14 @@ export function walk(input: WalkInput): WalkOutput {
         site = null;
         seenAccount = null;
         const rowsOut = scratch;
-        rowsOut.length = 0;
+        let nRows = 0;
         if (r === null) {
           // Simple: no cost, no price; weight is units.
           const rows = simpleRows;
           for (let j = 0; j < rows.count; j++) {
             const p = d.postings[rows.posting[j]];
             const units = unitsOf(p, rows.units[j], rows.currency[j]);
-            rowsOut.push({ txn, index: rows.posting[j], flag: p.flag, account: p.account, units, cost: null, price: null, weight: units, meta: p.meta, automatic: rows.automatic[j] });
+            putRow(rowsOut, nRows++, { txn, index: rows.posting[j], flag: p.flag, account: p.account, units, cost: null, price: null, weight: units, meta: p.meta, automatic: rows.automatic[j] });
             balances.add(p.account, units.currency, units.number, null);
             checkPosting(d, txn, p.account, units.currency);
           }
@@ -536,7 +545,7 @@ export function walk(input: WalkInput): WalkOutput {
               meta: p.meta,
               automatic: row.automatic,
             };
-            rowsOut.push(posting);
+            putRow(rowsOut, nRows++, posting);
             balances.add(p.account, units.currency, units.number, row.cost, row.lot);
             checkPosting(d, txn, p.account, units.currency);
             if (input.implicitPrices) {
@@ -576,7 +585,7 @@ export function walk(input: WalkInput): WalkOutput {
             if (!r.balanced && r.lotProblems.length === 0) kinds = report(errors, kinds, Errors.unbalanced(at, r.residual!));
           }
         }
-        txn.postings = exact(rowsOut);
+        txn.postings = rowsOut.slice(0, nRows);
         if (kinds !== null) txn.errors = sortedUnique(kinds);
         made.push(entryOf(d, null, txn.time, txn.timestamp, txn, rank, i, 1));
         break;
