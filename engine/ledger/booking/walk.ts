@@ -223,8 +223,13 @@ export function walk(input: WalkInput): WalkOutput {
   const unreported = new Set<BalanceCheck>();
   /** Their indices in `checks` (for checkpoints). */
   const unreportedAt: number[] = [];
-  /** First balance directive per account, currency and day (duplicate rule, Beancount files). */
+  /**
+   * First balance directive per account and currency of the day being walked (duplicate rule,
+   * Beancount files): the processing order is by date first, so the map is emptied when the day
+   * changes (it held every balance of the ledger, keyed with the date).
+   */
   const firstBalance = new Map<string, BalanceAst>();
+  let firstBalanceDay = -1;
   const implicit: ImplicitPrice[] = [];
   const implicitSeen = new Set<string>();
   const commoditySeen = new Set<string>();
@@ -618,7 +623,11 @@ export function walk(input: WalkInput): WalkOutput {
         // 10 = 10.00) is an error; identical ones are allowed (imports repeat them). Both are
         // still checked. Not in .zhang files, whose balance lines carry a time of day.
         if (!isZhangFile(d.src.file)) {
-          const key = d.account + '\0' + currency + '\0' + d.date;
+          if (d.date !== firstBalanceDay) {
+            if (firstBalance.size > 0) firstBalance.clear();
+            firstBalanceDay = d.date;
+          }
+          const key = d.account + '\0' + currency;
           const first = firstBalance.get(key);
           if (first === undefined) firstBalance.set(key, d);
           else if (!first.amount.number.eq(d.amount.number)) {
