@@ -6,12 +6,18 @@ export interface BenchArgs {
   /** Whether --only was given: then sections limited to some ledgers run on the named ones too. */
   onlyGiven: boolean;
   repeat: number;
+  /**
+   * Fresh processes per in-process section (parse, load, query) and per peer run (rustledger),
+   * each figure the median of them: one cold run per figure swung by 20-40% between runs on the
+   * shared 2-core machines.
+   */
+  runs: number;
   sections: string[];
 }
 
 /** Parses argv (after the script); returns the arguments or a message for the user. */
 export function parseBenchArgs(argv: readonly string[], ledgers: readonly string[], sections: readonly string[]): BenchArgs | string {
-  const args: BenchArgs = { only: [...ledgers], onlyGiven: false, repeat: 1, sections: [...sections] };
+  const args: BenchArgs = { only: [...ledgers], onlyGiven: false, repeat: 1, runs: 1, sections: [...sections] };
   const list = (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !== '');
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i + 1];
@@ -28,6 +34,11 @@ export function parseBenchArgs(argv: readonly string[], ledgers: readonly string
         args.repeat = Number(v);
         i++;
         break;
+      case '--runs':
+        if (!v || !/^[1-9]\d*$/.test(v)) return '--runs needs a positive integer';
+        args.runs = Number(v);
+        i++;
+        break;
       case '--sections':
         if (!v) return '--sections needs a list such as parse,load';
         args.sections = list(v);
@@ -35,7 +46,7 @@ export function parseBenchArgs(argv: readonly string[], ledgers: readonly string
         i++;
         break;
       default:
-        return `unknown option ${argv[i]}\nusage: npm run bench -- [--only ${ledgers.join(',')}] [--repeat N] [--sections ${sections.join(',')}]`;
+        return `unknown option ${argv[i]}\nusage: npm run bench -- [--only ${ledgers.join(',')}] [--repeat N] [--runs N] [--sections ${sections.join(',')}]`;
     }
   }
   return args;

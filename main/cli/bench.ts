@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only 10k,100k,1m,large,xlarge] [--repeat N] [--sections parse,load,query,check,rustledger,reload,heavy,http,clients]
+ * npm run bench [-- --only 10k,100k,1m,large,xlarge] [--repeat N] [--runs N] [--sections parse,load,query,check,rustledger,reload,heavy,http,clients]
  *
  * Benchmarks the engine on generated ledgers of about 10k, 100k and 1M postings (made by
  * main/gen, cached under bench-data/ by a fingerprint of the generator's source, so a changed
@@ -13,7 +13,9 @@
  *
  * Each (ledger, section) runs in a fresh child process, so timings start cold the same way every
  * time and peak RSS belongs to that section alone. Times are the median of --repeat runs inside
- * the child. Results print as a table and go to bench-data/last.json.
+ * the child; with --runs N the parse, load, query and rustledger sections run in N fresh
+ * processes and each figure is the median of them. Results print as a table and go to
+ * bench-data/last.json.
  *
  * Sections are a list (SECTIONS below): each names the engine modules it needs and is skipped
  * with a note while they do not exist yet. Add a section (HTTP load, more queries) by appending
@@ -34,6 +36,7 @@ import { HTTP_LEDGER, runHttpBench } from '../bench/http-load';
 import { parseBenchArgs, runsOn, type BenchArgs } from '../bench/args';
 import { CLIENTS_LEDGER, runClientsBench } from '../bench/clients';
 import { judge, LIGHT_MS, NONE_FAILED, type GoalsBySize } from '../bench/goals';
+import { medianMetrics } from '../bench/stats';
 import { runHeavyBench } from '../bench/heavy';
 import { runReloadBench } from '../bench/reload';
 import { onPath, peerChild, runRustledger, rustledgerDir, timeProcess, type PeerQuery } from '../bench/peer';
@@ -357,6 +360,20 @@ async function runInParent(section: Section, file: string, repeat: number): Prom
   }
 }
 
+/**
+ * Sections repeated in fresh processes with --runs (the in-process ones and the rustledger peer):
+ * one cold run is what a user gets, and on a shared machine one run swings by a third.
+ */
+const MEDIAN_OF_RUNS = new Set(['parse', 'load', 'query', 'rustledger']);
+
+async function runSection(s: Section, file: string, args: BenchArgs): Promise<Metrics> {
+  const once = () => (s.inParent ? runInParent(s, file, args.repeat) : Promise.resolve(runChild(s.name, file, args.repeat)));
+  if (args.runs <= 1 || !MEDIAN_OF_RUNS.has(s.name)) return once();
+  const runs: Metrics[] = [];
+  for (let i = 0; i < args.runs; i++) runs.push(await once());
+  return { ...medianMetrics(runs), runs: args.runs };
+}
+
 // ------------------------------------------------------------------ main
 
 function parseArgs(argv: string[]): BenchArgs | string {
@@ -546,8 +563,7 @@ async function main(): Promise<number> {
     for (const s of perSize) {
       if (!runsOn(s, size, args)) continue;
       process.stderr.write(`bench: ${size} ${s.name}...\n`);
-      const metrics = s.inParent ? await runInParent(s, file, args.repeat) : runChild(s.name, file, args.repeat);
-      rows.push({ size, section: s.name, metrics });
+      rows.push({ size, section: s.name, metrics: await runSection(s, file, args) });
     }
   }
   for (const s of runnable.filter((x) => x.ledger)) {
@@ -555,8 +571,7 @@ async function main(): Promise<number> {
     const { file, generatedMs } = await generated(`transactions-${name.replace(/\s+/g, '-')}-seed${seed}`, { transactions, seed });
     ledgerRow(name, file, generatedMs);
     process.stderr.write(`bench: ${name} ${s.name}...\n`);
-    const metrics = s.inParent ? await runInParent(s, file, args.repeat) : runChild(s.name, file, args.repeat);
-    rows.push({ size: name, section: s.name, metrics });
+    rows.push({ size: name, section: s.name, metrics: await runSection(s, file, args) });
   }
   console.log(`Node ${process.version} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})`);
   printTable(rows);
@@ -566,6 +581,7 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
     node: process.version,
     repeat: args.repeat,
+    runs: args.runs,
     seed: SEED,
     notes,
     results: rows,

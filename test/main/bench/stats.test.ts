@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, summarize } from '../../../main/bench/stats';
+import { medianMetrics, percentile, summarize } from '../../../main/bench/stats';
 
 describe('summarize', () => {
   it('sorts, then takes nearest-rank p50/p99 and the maximum', () => {
@@ -22,5 +22,19 @@ describe('summarize', () => {
     expect(s.count).toBe(0);
     expect(s.p99).toBeNaN();
     expect(s.max).toBeNaN();
+  });
+});
+
+describe('medianMetrics', () => {
+  it('takes the median of each number (the lower middle of an even count) and the first text', () => {
+    const m = medianMetrics([
+      { 'load ms': 300, 'peak RSS MB': 150, note: 'a', mixed: 'n/a (over 60 s)' },
+      { 'load ms': 100, 'peak RSS MB': 170, note: 'b', mixed: 40 },
+      { 'load ms': 200, 'peak RSS MB': 160, mixed: 20, only: 7 },
+      { 'load ms': 900, 'peak RSS MB': 140 },
+    ]);
+    expect(m).toEqual({ 'load ms': 200, 'peak RSS MB': 150, note: 'a', mixed: 20, only: 7 });
+    expect(medianMetrics([{ x: 'error: boom' }, { x: 'error: other' }])).toEqual({ x: 'error: boom' });
+    expect(medianMetrics([])).toEqual({});
   });
 });
