@@ -35,6 +35,7 @@
  * replaces it; a failed load restores those fields: `restoreRecord`). A fallback touches nothing
  * of the previous snapshot.
  */
+import type { PostingNumbers } from './posting-numbers';
 import type { DayNum } from '../../dates';
 import { Dec } from '../../decimal';
 import type { Amount, CloseAst, DirectiveAst, OpenAst, PadAst } from '../ast';
@@ -128,6 +129,8 @@ export interface WalkRecord {
   creationBySeq: Int32Array;
   transactions: readonly Transaction[];
   postings: readonly Posting[];
+  /** The postings' numbers (booking/posting-numbers.ts), in list order. */
+  numbers: PostingNumbers;
 }
 
 /** Where a walk resumes: the previous record and the checkpoint it starts from. */

@@ -25,6 +25,8 @@ export class TransactionRow implements Transaction, Entry {
   /** Set when the walk places the entry (every booked transaction is an entry). */
   seq = -1;
   ref = -1;
+  /** Where the walk logged its rows' numbers (booking/posting-numbers.ts NumberLog). */
+  rowBase = -1;
   accounts: string[] = NO_ACCOUNTS;
   postings: Posting[];
   errors: string[];

@@ -24,6 +24,7 @@ import type { Method } from './lots';
 import { canonical } from './holdings';
 import { bookTransaction, isSimple, SimpleRows, type BookingFailure } from './transaction';
 import { EntryRow, PriceEntryRow, TransactionRow } from './rows';
+import { NumberLog, PlacedNumbers } from './posting-numbers';
 import {
   checkpointSlots,
   copyPad,
@@ -195,6 +196,9 @@ export function walk(input: WalkInput): WalkOutput {
   const plan = input.resume ? planResume(input.resume.from, input.resume.key, directives, order, byAccount!) : null;
   const from: Checkpoint | null = plan ? plan.checkpoint : null;
   const prev: WalkRecord | null = plan ? plan.record : null;
+  // The rows' numbers as booked (placed into list order at the end): the previous load's currency
+  // ids are kept, so its columns of a reused prefix stay valid.
+  const numbers = new NumberLog(prev ? prev.numbers.currencies : [], 2 * directives.length + 16);
   const balances = from ? from.balances.clone() : new Balances();
   const ctx = {
     options,
@@ -386,6 +390,7 @@ export function walk(input: WalkInput): WalkOutput {
       { txn, index: 0, flag: null, account, units, cost: null, price: null, weight: units, meta: NO_META, automatic: false },
       { txn, index: 1, flag: null, account: source, units: neg, cost: null, price: null, weight: neg, meta: NO_META, automatic: true },
     ];
+    txn.rowBase = numbers.add(txn.postings, txn);
     balances.add(account, currency, amount, null);
     balances.add(source, currency, amount.neg(), null);
     return { txn, ast };
@@ -591,6 +596,7 @@ export function walk(input: WalkInput): WalkOutput {
           }
         }
         txn.postings = rowsOut.slice(0, nRows);
+        txn.rowBase = numbers.add(txn.postings, txn);
         if (kinds !== null) txn.errors = sortedUnique(kinds);
         made.push(entryOf(d, null, txn.time, txn.timestamp, txn, rank, i, 1));
         break;
@@ -725,9 +731,10 @@ export function walk(input: WalkInput): WalkOutput {
     const checkById = new Map(checks.map((c) => [c.id, c]));
     const n = entries.length;
     const creationBySeq = new Int32Array(n);
-    const refs = placeFrom(entries, 0, transactions, postings, 0, 0, checkById, creationBySeq);
+    const placed = new PlacedNumbers(postings.length, numbers.currencies);
+    const refs = placeFrom(entries, 0, transactions, postings, 0, 0, checkById, creationBySeq, placed);
     for (let r = 0; r < n; r++) entries[refs[r]].ref = r;
-    return { entries, transactions, postings, refs, creationBySeq };
+    return { entries, transactions, postings, refs, creationBySeq, placed };
   };
 
   /**
@@ -763,6 +770,7 @@ export function walk(input: WalkInput): WalkOutput {
     np: number,
     checkById: Map<string, BalanceCheck>,
     creationBySeq: Int32Array,
+    placed: PlacedNumbers,
   ): number[] => {
     const rest = entries.length - P;
     const refDate = new Float64Array(rest);
@@ -781,9 +789,13 @@ export function walk(input: WalkInput): WalkOutput {
       fileOf[i] = refFile[creation];
       subOf[i] = refSub[creation];
       if (e.txn) {
-        e.txn.seq = seq;
-        transactions[nt++] = e.txn;
-        const ps = e.txn.postings;
+        const t = e.txn as TransactionRow;
+        t.seq = seq;
+        transactions[nt++] = t;
+        const ps = t.postings;
+        // Rows an earlier walk booked (a resume that places every entry again) are logged now.
+        if (!numbers.logged(t, t.rowBase)) t.rowBase = numbers.add(ps, t);
+        placed.copy(numbers, t.rowBase, ps.length, np);
         for (let j = 0; j < ps.length; j++) postings[np++] = ps[j];
       } else if (e.type === 'balance') {
         const c = checkById.get(e.id);
@@ -814,19 +826,21 @@ export function walk(input: WalkInput): WalkOutput {
     const { transactions, postings } = sizedLists(entries, P, tP, pP);
     for (let t = 0; t < tP; t++) transactions[t] = r.transactions[t];
     for (let q = 0; q < pP; q++) postings[q] = r.postings[q];
+    const placed = new PlacedNumbers(postings.length, numbers.currencies);
+    placed.copy(r.numbers, 0, pP, 0);
     const checkById = new Map<string, BalanceCheck>();
     for (let j = from!.checks; j < checks.length; j++) checkById.set(checks[j].id, checks[j]);
     const rest = n - P;
     const creationBySeq = new Int32Array(n);
     creationBySeq.set(r.creationBySeq.subarray(0, P));
-    const restOrder = placeFrom(entries, P, transactions, postings, tP, pP, checkById, creationBySeq);
+    const restOrder = placeFrom(entries, P, transactions, postings, tP, pP, checkById, creationBySeq, placed);
     const refs: number[] = new Array(n);
     for (let x = 0; x < P; x++) refs[x] = r.referenceOrder[x];
     for (let x = 0; x < rest; x++) {
       refs[P + x] = P + restOrder[x];
       entries[P + restOrder[x]].ref = P + x;
     }
-    return { entries, transactions, postings, refs, creationBySeq };
+    return { entries, transactions, postings, refs, creationBySeq, placed };
   };
 
   // The entries in processing order, seq, the exact-size lists and the reference order: for a
@@ -834,7 +848,8 @@ export function walk(input: WalkInput): WalkOutput {
   // entries after them (finishResumed); otherwise every entry (finishWhole).
   const reused = from && prev ? reusablePrefix(from, prev, allPads) : -1;
   const done = reused >= 0 ? finishResumed(reused) : finishWhole();
-  const { entries, transactions, postings, refs, creationBySeq } = done;
+  const { entries, transactions, postings, refs, creationBySeq, placed } = done;
+  placed.keep(postings);
   for (const x of implicit) x.row.seq = x.txn.seq!;
 
   const record: WalkRecord | undefined = input.resume
@@ -864,6 +879,7 @@ export function walk(input: WalkInput): WalkOutput {
         creationBySeq,
         transactions,
         postings,
+        numbers: placed,
       }
     : undefined;
 

@@ -17,6 +17,7 @@ import type { Cost, Posting } from '../../ledger/snapshot';
 import { Inventory, type DistinctLot } from '../inventory';
 import { LotIds } from './lot-ids';
 import { hasAccountIds, rememberAccountIds } from './account-index';
+import { numbersOf } from '../../ledger/booking/posting-numbers';
 
 export interface PositionColumns {
   /** Lot of each row: index into `currency`. */
@@ -38,9 +39,12 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   if (cols) return cols;
   const n = postings.length;
   const lot = new Int32Array(n);
-  const scaled = new Float64Array(n);
-  const dp = new Int32Array(n);
-  const safe = new Uint8Array(n);
+  // The snapshot's own list comes with its numbers, written by the booking walk
+  // (ledger/booking/posting-numbers.ts): then only the rows' costs and accounts are read here.
+  const nums = numbersOf(postings);
+  const scaled = nums ? nums.scaled : new Float64Array(n);
+  const dp = nums ? nums.dp : new Int32Array(n);
+  const safe = nums ? nums.safe : new Uint8Array(n);
   const ids = new LotIds();
   // The first query after a load pays for this loop. Rows at cost get their lot in the same pass
   // (a second loop over them read their posting, units and cost again: about 15 ms of main-thread
@@ -72,20 +76,24 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
       }
       acct[i] = lastAccountId;
     }
-    const u = p.units;
-    const d = u.number;
-    dp[i] = d.dp;
-    // Number() of a bigint beyond 2^53 rounds to a value that is not a safe integer: the same
-    // test as comparing the bigint with the bounds, without two bigint comparisons per row.
-    const x = Number(d.scaled);
-    if (Number.isSafeInteger(x)) {
-      scaled[i] = x;
-      safe[i] = 1;
+    let c: string;
+    if (nums) c = nums.currencies[nums.currency[i]];
+    else {
+      const u = p.units;
+      const d = u.number;
+      dp[i] = d.dp;
+      // Number() of a bigint beyond 2^53 rounds to a value that is not a safe integer: the same
+      // test as comparing the bigint with the bounds, without two bigint comparisons per row.
+      const x = Number(d.scaled);
+      if (Number.isSafeInteger(x)) {
+        scaled[i] = x;
+        safe[i] = 1;
+      }
+      c = u.currency;
     }
     const cost = p.cost;
-    if (cost !== null) lot[i] = ids.costId(u.currency, cost);
+    if (cost !== null) lot[i] = ids.costId(c, cost);
     else {
-      const c = u.currency;
       if (c !== lastCurrency) {
         lastId = ids.plainId(c);
         lastCurrency = c;

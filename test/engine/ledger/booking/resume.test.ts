@@ -24,6 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingCacheOf, loadLedger } from '../../../../engine/ledger/index';
 import { ParseCache } from '../../../../engine/ledger/load';
 import { restoreRecord, resumeRules, sameValue } from '../../../../engine/ledger/booking/resume';
+import { numbersOf } from '../../../../engine/ledger/booking/posting-numbers';
 import type { Amount, Snapshot } from '../../../../engine/ledger/snapshot';
 import { Dec } from '../../../../engine/decimal';
 
@@ -65,7 +66,27 @@ function view(s: Snapshot) {
     prices: s.prices.map((p) => [p.seq, p.date, p.currency, amt(p.amount)]),
     errors: s.errors.map((e) => ({ ...e, src: e.src ? { ...e.src } : null, metas: e.metas.map((m) => [...m]) })),
     accounts: [...s.accounts].map(([k, v]) => [k, v.booking, v.opens.map((o) => o.src.start), v.closes.map((c) => c.src.start)]),
+    numbers: numbersView(s),
   };
+}
+
+/**
+ * The walk's posting numbers (booking/posting-numbers.ts) as text, row by row; each must state
+ * its row's units (places, scaled value when safe, currency), whichever walk placed it.
+ */
+function numbersView(s: Snapshot): string[] {
+  const nums = numbersOf(s.postings);
+  expect(nums).toBeDefined();
+  const out: string[] = [];
+  for (let i = 0; i < s.postings.length; i++) {
+    const u = s.postings[i].units;
+    const safe = nums!.safe[i] === 1;
+    const text = `${nums!.dp[i]}|${safe ? nums!.scaled[i] : '-'}|${nums!.currencies[nums!.currency[i]]}`;
+    const x = Number(u.number.scaled);
+    expect(text, `row ${i}`).toBe(`${u.number.dp}|${Number.isSafeInteger(x) ? x : '-'}|${u.currency}`);
+    out.push(text);
+  }
+  return out;
 }
 
 // ---- random ledgers ----------------------------------------------------------------------------

@@ -1,0 +1,160 @@
+/**
+ * The units of every posting row as typed columns (decimal places, the value scaled to them as a
+ * double when that is a safe integer, the currency as an id), written by the booking walk while
+ * each transaction's rows are still in the processor's cache, and read by the query engine's
+ * position sums (engine/query/execute/position-sums.ts) instead of each row's units, Dec and
+ * bigint. Building them on the first query was most of a first `BALANCES` (issue 15): three
+ * objects per posting read from all over the heap. Kept per posting list (the snapshot's
+ * `postings`), like the query engine's own per-list caches.
+ */
+import type { Posting } from '../snapshot';
+
+export interface PostingNumbers {
+  /** Decimal places of each row's units. */
+  readonly dp: Int32Array;
+  /** The units times 10^dp, when `safe` is 1 (else 0: read the row's Dec). */
+  readonly scaled: Float64Array;
+  readonly safe: Uint8Array;
+  /** The units' currency, an index into `currencies`. */
+  readonly currency: Int32Array;
+  readonly currencies: readonly string[];
+}
+
+const byList = new WeakMap<readonly Posting[], PostingNumbers>();
+
+/** The columns of a posting list the walk made, if it is one (a filtered list has none). */
+export function numbersOf(list: readonly Posting[]): PostingNumbers | undefined {
+  return byList.get(list);
+}
+
+/**
+ * The rows' numbers in the order the walk books them (appended per transaction); `place` copies
+ * them into list order at the end of the walk (padding transactions are booked after the entries
+ * that follow them in the list).
+ */
+export class NumberLog {
+  dp: Int32Array;
+  scaled: Float64Array;
+  safe: Uint8Array;
+  currency: Int32Array;
+  count = 0;
+  /** The transaction (or other owner) whose rows start at each index (unset elsewhere). */
+  private owners: (object | undefined)[];
+  readonly currencies: string[];
+  private readonly ids = new Map<string, number>();
+  private lastCurrency: string | null = null;
+  private lastId = -1;
+
+  /**
+   * `currencies`: the ids already in use (a resumed walk keeps the previous load's); `capacity`:
+   * the rows expected (growing by copies was a visible part of this log's cost).
+   */
+  constructor(currencies: readonly string[] = [], capacity = 1024) {
+    this.dp = new Int32Array(capacity);
+    this.scaled = new Float64Array(capacity);
+    this.safe = new Uint8Array(capacity);
+    this.currency = new Int32Array(capacity);
+    this.owners = new Array(capacity);
+    this.currencies = [...currencies];
+    for (let i = 0; i < this.currencies.length; i++) this.ids.set(this.currencies[i], i);
+  }
+
+  /** Appends the rows of one transaction (`owner`); returns where the first went. */
+  add(rows: readonly Posting[], owner: object): number {
+    const base = this.count;
+    if (base + rows.length > this.dp.length) this.grow(base + rows.length);
+    this.owners[base] = owner;
+    for (let j = 0; j < rows.length; j++) {
+      const u = rows[j].units;
+      const d = u.number;
+      const k = base + j;
+      this.dp[k] = d.dp;
+      const x = Number(d.scaled);
+      if (Number.isSafeInteger(x)) {
+        this.scaled[k] = x;
+        this.safe[k] = 1;
+      }
+      const c = u.currency;
+      if (c !== this.lastCurrency) {
+        let id = this.ids.get(c);
+        if (id === undefined) {
+          id = this.currencies.length;
+          this.ids.set(c, id);
+          this.currencies.push(c);
+        }
+        this.lastCurrency = c;
+        this.lastId = id;
+      }
+      this.currency[k] = this.lastId;
+    }
+    this.count = base + rows.length;
+    return base;
+  }
+
+  /**
+   * Whether `owner`'s rows were logged here at `base`: a resumed walk also places transactions
+   * an earlier walk booked, whose `base` is that walk's.
+   */
+  logged(owner: object, base: number): boolean {
+    return base >= 0 && base < this.count && this.owners[base] === owner;
+  }
+
+  private grow(atLeast: number): void {
+    let size = this.dp.length * 2;
+    while (size < atLeast) size *= 2;
+    const dp = new Int32Array(size);
+    dp.set(this.dp);
+    this.dp = dp;
+    const scaled = new Float64Array(size);
+    scaled.set(this.scaled);
+    this.scaled = scaled;
+    const safe = new Uint8Array(size);
+    safe.set(this.safe);
+    this.safe = safe;
+    const currency = new Int32Array(size);
+    currency.set(this.currency);
+    this.currency = currency;
+    this.owners.length = size;
+  }
+}
+
+/** Columns of `size` rows in list order, filled by `copy`, then kept for `list` by `keep`. */
+export class PlacedNumbers implements PostingNumbers {
+  readonly dp: Int32Array;
+  readonly scaled: Float64Array;
+  readonly safe: Uint8Array;
+  readonly currency: Int32Array;
+
+  constructor(
+    size: number,
+    readonly currencies: readonly string[],
+  ) {
+    this.dp = new Int32Array(size);
+    this.scaled = new Float64Array(size);
+    this.safe = new Uint8Array(size);
+    this.currency = new Int32Array(size);
+  }
+
+  /** Rows [from, from + count) of `src` (a log or earlier columns) to rows from `to`. */
+  copy(src: Pick<PostingNumbers, 'dp' | 'scaled' | 'safe' | 'currency'>, from: number, count: number, to: number): void {
+    // A transaction's few rows one by one (four subarray views per transaction were garbage).
+    if (count < 16) {
+      for (let k = 0; k < count; k++) {
+        this.dp[to + k] = src.dp[from + k];
+        this.scaled[to + k] = src.scaled[from + k];
+        this.safe[to + k] = src.safe[from + k];
+        this.currency[to + k] = src.currency[from + k];
+      }
+      return;
+    }
+    this.dp.set(src.dp.subarray(from, from + count), to);
+    this.scaled.set(src.scaled.subarray(from, from + count), to);
+    this.safe.set(src.safe.subarray(from, from + count), to);
+    this.currency.set(src.currency.subarray(from, from + count), to);
+  }
+
+  keep(list: readonly Posting[]): this {
+    byList.set(list, this);
+    return this;
+  }
+}
