@@ -41,6 +41,11 @@ export interface LoadOptions {
   defaultTimezone?: string;
   /** Parsed files of earlier loads: unchanged files are not parsed again (load.ts ParseCache). */
   parseCache?: ParseCache;
+  /**
+   * Write the postings' numbers for queries while booking (booking/posting-numbers.ts; default
+   * true). `check` runs no query and turns them off.
+   */
+  postingNumbers?: boolean;
 }
 
 /**
@@ -160,7 +165,7 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
       readFile,
       today: todayIn(options.timezone, now),
       // The first booking some plugins ask for: ids are not needed there.
-      book: (ds) => walk({ directives: ds, options, clock, directiveId: () => '', idOf: () => '', implicitPrices: false }),
+      book: (ds) => walk({ directives: ds, options, clock, directiveId: () => '', idOf: () => '', implicitPrices: false, postingNumbers: false }),
     },
     errors,
   );
@@ -184,6 +189,7 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
       idOf,
       implicitPrices: plugins.implicitPrices,
       resume: bookingResume,
+      postingNumbers: opts.postingNumbers,
     });
     bookingCache?.count(booked.resumedAt ?? 0);
     errors.push(...booked.errors);

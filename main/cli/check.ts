@@ -46,7 +46,8 @@ export function runCheck(args: string[], write: (s: string) => void, writeErr: (
   }
   let snapshot;
   try {
-    snapshot = loadLedger(file);
+    // No query runs here: the walk need not write the postings' numbers for the query engine.
+    snapshot = loadLedger(file, { postingNumbers: false });
   } catch (e) {
     writeErr(`error: cannot load ${files[0]}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;

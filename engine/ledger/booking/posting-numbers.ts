@@ -102,41 +102,42 @@ export class NumberLog {
   private grow(atLeast: number): void {
     let size = this.dp.length * 2;
     while (size < atLeast) size *= 2;
-    const dp = new Int32Array(size);
-    dp.set(this.dp);
-    this.dp = dp;
-    const scaled = new Float64Array(size);
-    scaled.set(this.scaled);
-    this.scaled = scaled;
-    const safe = new Uint8Array(size);
-    safe.set(this.safe);
-    this.safe = safe;
-    const currency = new Int32Array(size);
-    currency.set(this.currency);
-    this.currency = currency;
+    this.dp = grown(this.dp, new Int32Array(size));
+    this.scaled = grown(this.scaled, new Float64Array(size));
+    this.safe = grown(this.safe, new Uint8Array(size));
+    this.currency = grown(this.currency, new Int32Array(size));
     this.owners.length = size;
   }
 }
 
-/** Columns of `size` rows in list order, filled by `copy`, then kept for `list` by `keep`. */
-export class PlacedNumbers implements PostingNumbers {
+function grown<T extends Int32Array | Float64Array | Uint8Array>(old: T, to: T): T {
+  to.set(old);
+  return to;
+}
+
+type Columns = Pick<PostingNumbers, 'dp' | 'scaled' | 'safe' | 'currency'>;
+
+/** Columns of `size` rows in list order. */
+class PlacedNumbers implements PostingNumbers {
   readonly dp: Int32Array;
   readonly scaled: Float64Array;
   readonly safe: Uint8Array;
   readonly currency: Int32Array;
 
+  /** New columns of `size` rows, or the first `size` rows of `over` (shared, not copied). */
   constructor(
     size: number,
     readonly currencies: readonly string[],
+    over?: Columns,
   ) {
-    this.dp = new Int32Array(size);
-    this.scaled = new Float64Array(size);
-    this.safe = new Uint8Array(size);
-    this.currency = new Int32Array(size);
+    this.dp = over ? over.dp.subarray(0, size) : new Int32Array(size);
+    this.scaled = over ? over.scaled.subarray(0, size) : new Float64Array(size);
+    this.safe = over ? over.safe.subarray(0, size) : new Uint8Array(size);
+    this.currency = over ? over.currency.subarray(0, size) : new Int32Array(size);
   }
 
   /** Rows [from, from + count) of `src` (a log or earlier columns) to rows from `to`. */
-  copy(src: Pick<PostingNumbers, 'dp' | 'scaled' | 'safe' | 'currency'>, from: number, count: number, to: number): void {
+  copy(src: Columns, from: number, count: number, to: number): void {
     // A transaction's few rows one by one (four subarray views per transaction were garbage).
     if (count < 16) {
       for (let k = 0; k < count; k++) {
@@ -152,9 +153,46 @@ export class PlacedNumbers implements PostingNumbers {
     this.safe.set(src.safe.subarray(from, from + count), to);
     this.currency.set(src.currency.subarray(from, from + count), to);
   }
+}
 
-  keep(list: readonly Posting[]): this {
-    byList.set(list, this);
-    return this;
+/**
+ * The log's rows put into list order (the walk's finish places transactions one after another
+ * from row 0, or from the end of a reused prefix). While every transaction lands where it was
+ * logged (no padding booked out of order, no earlier walk's rows) nothing is copied and the log's
+ * own columns become the list's: a second set of columns beside the log was 17 bytes a posting
+ * of peak memory for nothing.
+ */
+export class Placement {
+  private placed: PlacedNumbers | null = null;
+
+  /** `prefix`: the first rows come from an earlier walk's columns (a resumed walk). */
+  constructor(
+    private readonly log: NumberLog,
+    private readonly size: number,
+    prefix?: { from: PostingNumbers; count: number },
+  ) {
+    if (prefix) {
+      this.placed = new PlacedNumbers(size, log.currencies);
+      this.placed.copy(prefix.from, 0, prefix.count, 0);
+    }
+  }
+
+  /** The `count` rows logged from `base` are rows from `to` of the list. */
+  put(base: number, count: number, to: number): void {
+    let placed = this.placed;
+    if (placed === null) {
+      if (base === to) return;
+      // Rows [0, to) were placed where they were logged.
+      placed = this.placed = new PlacedNumbers(this.size, this.log.currencies);
+      placed.copy(this.log, 0, to, 0);
+    }
+    placed.copy(this.log, base, count, to);
+  }
+
+  /** The columns of `list` (the placed rows), kept for numbersOf. */
+  finish(list: readonly Posting[]): PostingNumbers {
+    const nums = this.placed ?? new PlacedNumbers(this.size, this.log.currencies, this.log);
+    byList.set(list, nums);
+    return nums;
   }
 }

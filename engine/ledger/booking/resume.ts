@@ -129,8 +129,8 @@ export interface WalkRecord {
   creationBySeq: Int32Array;
   transactions: readonly Transaction[];
   postings: readonly Posting[];
-  /** The postings' numbers (booking/posting-numbers.ts), in list order. */
-  numbers: PostingNumbers;
+  /** The postings' numbers (booking/posting-numbers.ts), in list order; null when not logged. */
+  numbers: PostingNumbers | null;
 }
 
 /** Where a walk resumes: the previous record and the checkpoint it starts from. */

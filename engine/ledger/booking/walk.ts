@@ -24,7 +24,7 @@ import type { Method } from './lots';
 import { canonical } from './holdings';
 import { bookTransaction, isSimple, SimpleRows, type BookingFailure } from './transaction';
 import { EntryRow, PriceEntryRow, TransactionRow } from './rows';
-import { NumberLog, PlacedNumbers } from './posting-numbers';
+import { NumberLog, Placement } from './posting-numbers';
 import {
   checkpointSlots,
   copyPad,
@@ -57,6 +57,11 @@ export interface WalkInput {
    * a record for the next load. `key` says what else the result depends on (options, ...).
    */
   resume?: { from: WalkRecord | null; key: string };
+  /**
+   * Log the posting numbers for queries (booking/posting-numbers.ts; default true). `check`
+   * asks for none: it runs no query, and they were 0.1 s and 6 MB of its peak on xlarge.
+   */
+  postingNumbers?: boolean;
 }
 
 export interface WalkOutput {
@@ -119,6 +124,21 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  */
 function unitsOf(p: PostingAst, number: Dec, currency: string): Amount {
   return p.number === number && p.currency === currency ? (p as Amount) : { number, currency };
+}
+
+/**
+ * The posting rows a walk of these directives should make: the written postings, two per pad
+ * (an auto posting balancing several currencies makes more, and the log grows then). Sized
+ * exactly, the log's columns serve as the snapshot's when nothing moves (posting-numbers.ts).
+ */
+function expectedRows(directives: readonly DirectiveAst[]): number {
+  let n = 16;
+  for (let i = 0; i < directives.length; i++) {
+    const d = directives[i];
+    if (d.type === 'transaction') n += d.postings.length;
+    else if (d.type === 'pad' || (d.type === 'balance' && d.padAccount)) n += 2;
+  }
+  return n;
 }
 
 /** Opens and closes in processing order. */
@@ -193,12 +213,15 @@ export function walk(input: WalkInput): WalkOutput {
   const lifecycle = new AccountBook(opens, options.bookingMethod as Method, errors);
   const lifecycleErrors = errors.length;
   const byAccount = input.resume ? opensByAccount(opens) : null;
-  const plan = input.resume ? planResume(input.resume.from, input.resume.key, directives, order, byAccount!) : null;
+  const wantNumbers = input.postingNumbers !== false;
+  // A record without numbers cannot give a resumed walk that wants them its prefix's.
+  const resumeFrom = input.resume && (!wantNumbers || input.resume.from?.numbers) ? input.resume.from : null;
+  const plan = input.resume ? planResume(resumeFrom, input.resume.key, directives, order, byAccount!) : null;
   const from: Checkpoint | null = plan ? plan.checkpoint : null;
   const prev: WalkRecord | null = plan ? plan.record : null;
   // The rows' numbers as booked (placed into list order at the end): the previous load's currency
   // ids are kept, so its columns of a reused prefix stay valid.
-  const numbers = new NumberLog(prev ? prev.numbers.currencies : [], 2 * directives.length + 16);
+  const numbers = wantNumbers ? new NumberLog(prev?.numbers ? prev.numbers.currencies : [], expectedRows(directives)) : null;
   const balances = from ? from.balances.clone() : new Balances();
   const ctx = {
     options,
@@ -390,7 +413,7 @@ export function walk(input: WalkInput): WalkOutput {
       { txn, index: 0, flag: null, account, units, cost: null, price: null, weight: units, meta: NO_META, automatic: false },
       { txn, index: 1, flag: null, account: source, units: neg, cost: null, price: null, weight: neg, meta: NO_META, automatic: true },
     ];
-    txn.rowBase = numbers.add(txn.postings, txn);
+    if (numbers) txn.rowBase = numbers.add(txn.postings, txn);
     balances.add(account, currency, amount, null);
     balances.add(source, currency, amount.neg(), null);
     return { txn, ast };
@@ -596,7 +619,7 @@ export function walk(input: WalkInput): WalkOutput {
           }
         }
         txn.postings = rowsOut.slice(0, nRows);
-        txn.rowBase = numbers.add(txn.postings, txn);
+        if (numbers) txn.rowBase = numbers.add(txn.postings, txn);
         if (kinds !== null) txn.errors = sortedUnique(kinds);
         made.push(entryOf(d, null, txn.time, txn.timestamp, txn, rank, i, 1));
         break;
@@ -731,7 +754,7 @@ export function walk(input: WalkInput): WalkOutput {
     const checkById = new Map(checks.map((c) => [c.id, c]));
     const n = entries.length;
     const creationBySeq = new Int32Array(n);
-    const placed = new PlacedNumbers(postings.length, numbers.currencies);
+    const placed = numbers ? new Placement(numbers, postings.length) : null;
     const refs = placeFrom(entries, 0, transactions, postings, 0, 0, checkById, creationBySeq, placed);
     for (let r = 0; r < n; r++) entries[refs[r]].ref = r;
     return { entries, transactions, postings, refs, creationBySeq, placed };
@@ -770,7 +793,7 @@ export function walk(input: WalkInput): WalkOutput {
     np: number,
     checkById: Map<string, BalanceCheck>,
     creationBySeq: Int32Array,
-    placed: PlacedNumbers,
+    placed: Placement | null,
   ): number[] => {
     const rest = entries.length - P;
     const refDate = new Float64Array(rest);
@@ -794,8 +817,10 @@ export function walk(input: WalkInput): WalkOutput {
         transactions[nt++] = t;
         const ps = t.postings;
         // Rows an earlier walk booked (a resume that places every entry again) are logged now.
-        if (!numbers.logged(t, t.rowBase)) t.rowBase = numbers.add(ps, t);
-        placed.copy(numbers, t.rowBase, ps.length, np);
+        if (numbers && placed) {
+          if (!numbers.logged(t, t.rowBase)) t.rowBase = numbers.add(ps, t);
+          placed.put(t.rowBase, ps.length, np);
+        }
         for (let j = 0; j < ps.length; j++) postings[np++] = ps[j];
       } else if (e.type === 'balance') {
         const c = checkById.get(e.id);
@@ -826,8 +851,7 @@ export function walk(input: WalkInput): WalkOutput {
     const { transactions, postings } = sizedLists(entries, P, tP, pP);
     for (let t = 0; t < tP; t++) transactions[t] = r.transactions[t];
     for (let q = 0; q < pP; q++) postings[q] = r.postings[q];
-    const placed = new PlacedNumbers(postings.length, numbers.currencies);
-    placed.copy(r.numbers, 0, pP, 0);
+    const placed = numbers && r.numbers ? new Placement(numbers, postings.length, { from: r.numbers, count: pP }) : null;
     const checkById = new Map<string, BalanceCheck>();
     for (let j = from!.checks; j < checks.length; j++) checkById.set(checks[j].id, checks[j]);
     const rest = n - P;
@@ -849,7 +873,7 @@ export function walk(input: WalkInput): WalkOutput {
   const reused = from && prev ? reusablePrefix(from, prev, allPads) : -1;
   const done = reused >= 0 ? finishResumed(reused) : finishWhole();
   const { entries, transactions, postings, refs, creationBySeq, placed } = done;
-  placed.keep(postings);
+  const postingNumbers = placed ? placed.finish(postings) : null;
   for (const x of implicit) x.row.seq = x.txn.seq!;
 
   const record: WalkRecord | undefined = input.resume
@@ -879,7 +903,7 @@ export function walk(input: WalkInput): WalkOutput {
         creationBySeq,
         transactions,
         postings,
-        numbers: placed,
+        numbers: postingNumbers,
       }
     : undefined;
 

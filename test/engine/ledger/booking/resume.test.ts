@@ -402,6 +402,20 @@ describe('resumed booking walk, by hand', () => {
     }
   });
 
+  it('a load without posting numbers is not resumed from by one that wants them, and none is logged for it', () => {
+    const cache = new ParseCache(200);
+    const bc = bookingCacheOf(cache);
+    const t0 = OPENS + groceries(40);
+    const files = new Map([[FILE, t0]]);
+    const opts = { readFile: (p: string) => files.get(p) ?? null, fileExists: () => true, now: NOW, defaultTimezone: 'UTC', parseCache: cache };
+    const s0 = loadLedger(FILE, { ...opts, postingNumbers: false });
+    expect(numbersOf(s0.postings)).toBeUndefined();
+    files.set(FILE, t0 + '2024-02-20 * "x"\n  Expenses:Food  2.00 USD\n  Assets:Bank\n');
+    const s1 = loadLedger(FILE, opts);
+    expect([bc.resumed, bc.full]).toEqual([0, 2]);
+    expect(view(s1)).toStrictEqual(view(load(FILE, files)));
+  });
+
   it('counts resumed and whole walks; other options walk whole', () => {
     const cache = new ParseCache(200);
     const bc = bookingCacheOf(cache);
