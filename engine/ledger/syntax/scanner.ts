@@ -235,8 +235,9 @@ export class Scanner {
 
   /**
    * An account at the cursor. Postings name a few hundred distinct accounts hundreds of thousands
-   * of times, so the hit path only finds the name's end, hashes it and looks it up among accounts
-   * already read (and so already checked); the checks run for a name seen the first time.
+   * of times, so an account read before (and so already checked) is found by the trie, else by
+   * its hash among the known ones (non-ASCII names, names past the trie's bound); the checks run
+   * for a name seen the first time.
    */
   readAccount(): string {
     const s = this.s;
