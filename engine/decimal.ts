@@ -253,6 +253,13 @@ function digitCount(m: bigint): number {
 
 const DIGITS_28 = 10n ** 28n;
 
+/**
+ * Scaled products strictly inside (-EXACT_PRODUCT_BELOW, EXACT_PRODUCT_BELOW) have at most 28
+ * digits, so timesRounded keeps them exact: loops over raw scaled integers (valuing thousands
+ * of lots) test this bound and take timesRounded only beyond it.
+ */
+export const EXACT_PRODUCT_BELOW = DIGITS_28;
+
 /** Significant digits of a non-zero integer (trailing zeros do not count). */
 function significantDigits(m: bigint): number {
   let s = (m < 0n ? -m : m).toString();

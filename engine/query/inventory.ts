@@ -347,6 +347,20 @@ export class Inventory {
     for (const l of this.lotValues()) fn(positionOf(l));
   }
 
+  /**
+   * Every lot's parts, in no particular order (the order of forEachPosition), without building
+   * its Position: valuation of a balance of thousands of lots reads each once.
+   */
+  forEachLot(fn: (currency: string, cost: Cost | null, scaled: bigint, dp: number) => void): void {
+    for (const l of this.lotValues()) fn(l.currency, l.cost, l.scaled, l.dp);
+  }
+
+  /** Adds scaled x 10^-dp units of `currency` without cost (as add of that amount). */
+  addUnitsScaled(currency: string, scaled: bigint, dp: number): this {
+    this.addScaled(currency, currency, null, scaled, dp);
+    return this;
+  }
+
   /** A new inventory with every position mapped (zero results drop out). */
   map(fn: (p: Position) => Position | Amount): Inventory {
     const out = new Inventory();

@@ -4,7 +4,7 @@
  * products are rounded to 28 significant digits. What cannot be converted stays as it was
  * (original currency kept), so an inventory may still hold several currencies.
  */
-import { Dec } from '../../decimal';
+import { Dec, EXACT_PRODUCT_BELOW } from '../../decimal';
 import type { DayNum } from '../../dates';
 import type { Amount, Position, PriceMap } from '../../ledger/snapshot';
 import { Inventory, positionCost } from '../inventory';
@@ -88,26 +88,96 @@ function memoRates(prices: PriceMap): PriceMap {
   };
 }
 
-// Sums are exact, so positions are visited unsorted (each is converted on its own, as Beancount does).
-export function convertInventory(prices: PriceMap, inv: Inventory, target: string, date: DayNum | null): Inventory {
+/**
+ * How the lots of one units currency and cost currency are valued: the rates applied in turn,
+ * each product rounded to 28 digits, into `into`; 'units': kept as units (no price); 'cost': at
+ * the lot's own cost (market_value without a price).
+ */
+type Route = { readonly into: string; readonly rates: readonly Dec[] } | 'units' | 'cost';
+
+/** The route of convertAmount (a direct rate, else two steps through the cost currency). */
+function convertRoute(prices: PriceMap, currency: string, via: string | null, target: string, date: DayNum | null): Route {
+  if (currency === target) return { into: target, rates: [] };
+  const r = prices.rate(currency, target, date);
+  if (r !== null) return { into: target, rates: [r] };
+  if (via !== null && via !== target) {
+    const r1 = rate(prices, currency, via, date);
+    if (r1 !== null) {
+      const r2 = rate(prices, via, target, date);
+      if (r2 !== null) return { into: target, rates: [r1, r2] };
+    }
+  }
+  return 'units';
+}
+
+/** The route of valuePosition (market value in the cost currency; at cost when `atCost`: marketValuePosition). */
+function marketRoute(prices: PriceMap, currency: string, via: string | null, date: DayNum | null, atCost: boolean): Route {
+  if (via === null) return 'units';
+  const r = rate(prices, currency, via, date);
+  return r !== null ? { into: via, rates: [r] } : atCost ? 'cost' : 'units';
+}
+
+/**
+ * Values every lot of `inv` by its route and sums the results: the same as adding the per-position
+ * function's amount for each position (convertPosition, valuePosition, marketValuePosition), in the
+ * same order, so the sums and their decimal places are the same. A balance holds thousands of
+ * lots of a few currencies (net worth at every graph point): the route is found once per
+ * currency pair, and a lot's product is taken on its scaled integer without a Position, Amount
+ * or Dec while it stays exact (under 28 digits, as timesRounded would keep it).
+ */
+function valueLots(inv: Inventory, routeOf: (currency: string, via: string | null) => Route): Inventory {
   const out = new Inventory();
-  const memo = inv.size > 4 ? memoRates(prices) : prices;
-  inv.forEachPosition((p) => out.add(convertPosition(memo, p, target, date)));
+  // A few lots (a cell of a grouped query) are not worth a memo.
+  const routes = inv.size > 4 ? new Map<string, Map<string | null, Route>>() : null;
+  inv.forEachLot((currency, cost, scaled, dp) => {
+    const via = cost === null ? null : cost.currency;
+    let route: Route | undefined;
+    if (routes === null) route = routeOf(currency, via);
+    else {
+      let byVia = routes.get(currency);
+      if (byVia === undefined) routes.set(currency, (byVia = new Map()));
+      route = byVia.get(via);
+      if (route === undefined) byVia.set(via, (route = routeOf(currency, via)));
+    }
+    if (route === 'units') {
+      out.addUnitsScaled(currency, scaled, dp);
+      return;
+    }
+    if (route === 'cost') {
+      const c = Dec.fromScaled(scaled, dp).timesRounded(cost!.number);
+      out.addUnitsScaled(cost!.currency, c.scaled, c.dp);
+      return;
+    }
+    let s = scaled;
+    let d = dp;
+    const rates = route.rates;
+    for (let i = 0; i < rates.length; i++) {
+      const r = rates[i];
+      const m = s * r.scaled;
+      if (m < EXACT_PRODUCT_BELOW && m > -EXACT_PRODUCT_BELOW) {
+        s = m;
+        d += r.dp;
+      } else {
+        const x = Dec.fromScaled(s, d).timesRounded(r);
+        s = x.scaled;
+        d = x.dp;
+      }
+    }
+    out.addUnitsScaled(route.into, s, d);
+  });
   return out;
+}
+
+export function convertInventory(prices: PriceMap, inv: Inventory, target: string, date: DayNum | null): Inventory {
+  return valueLots(inv, (currency, via) => convertRoute(prices, currency, via, target, date));
 }
 
 function valueInventory(prices: PriceMap, inv: Inventory, date: DayNum | null): Inventory {
-  const out = new Inventory();
-  const memo = inv.size > 4 ? memoRates(prices) : prices;
-  inv.forEachPosition((p) => out.add(valuePosition(memo, p, date)));
-  return out;
+  return valueLots(inv, (currency, via) => marketRoute(prices, currency, via, date, false));
 }
 
 function marketValueInventory(prices: PriceMap, inv: Inventory, date: DayNum | null): Inventory {
-  const out = new Inventory();
-  const memo = inv.size > 4 ? memoRates(prices) : prices;
-  inv.forEachPosition((p) => out.add(marketValuePosition(memo, p, date)));
-  return out;
+  return valueLots(inv, (currency, via) => marketRoute(prices, currency, via, date, true));
 }
 
 function unpricedInventory(prices: PriceMap, inv: Inventory, date: DayNum | null): Inventory {
