@@ -99,6 +99,11 @@ export function accountIds(postings: readonly Posting[]): Int32Array {
   return idsOf(postings).ids;
 }
 
+/** The account id of every row and the name of every id (ids in order of first appearance). */
+export function accountIdTable(postings: readonly Posting[]): { ids: Int32Array; names: readonly string[] } {
+  return idsOf(postings);
+}
+
 /**
  * Positions of the rows of the chosen accounts in ascending order, or null when they are all
  * the rows. Merging costs a few nanoseconds per row, less than evaluating the account

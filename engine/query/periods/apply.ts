@@ -31,6 +31,8 @@ import type { Posting, Snapshot } from '../../ledger/snapshot';
 import { makeClock, type Clock } from '../../ledger/time';
 import { positionCost } from '../inventory';
 import { LotBalance } from './lots';
+import { addRow, positionColumns, PositionSum } from '../execute/position-sums';
+import { accountIdTable } from '../execute/account-index';
 import { addPosting, lotTransfer, negAmount, newTransaction, zeroPrice, type When } from './synthetic';
 
 export interface PeriodClauses {
@@ -122,29 +124,41 @@ function lastEntryDate(ctx: Ctx, rows: readonly Posting[]): DayNum | null {
   return last;
 }
 
-/** Lot balances per account of rows[0, to) (only accounts `accept` takes), plus their total when `total` is given. */
+/**
+ * Lot balances per account of rows[0, to) (only accounts `accept` takes), and their total when
+ * `withTotal`. Summed over the rows' flat columns (execute/position-sums.ts: a lot id and a safe
+ * integer per row, built once per rows array) rather than a lot key text and a Dec per row: an
+ * `OPEN ON` of the dashboard's graph sums the whole history before its range (300k rows on the
+ * xlarge bench ledger) on the first request after every load.
+ */
+const NO_ACCOUNT = (): boolean => false;
+
 function balances(
   ctx: Ctx,
   rows: readonly Posting[],
   to: number,
   accept: ((account: string) => boolean) | null,
-  total: LotBalance | null,
-): Map<string, LotBalance> {
-  const byAccount = new Map<string, LotBalance | null>();
+  withTotal: boolean,
+): { byAccount: Map<string, LotBalance>; total: LotBalance } {
+  const cols = positionColumns(rows);
+  const { ids, names } = accountIdTable(rows);
+  const sums: (PositionSum | null | undefined)[] = new Array(names.length);
+  const total = new PositionSum();
   for (let i = 0; i < to; i++) {
     if (i % CHECK_EVERY === CHECK_EVERY - 1) ctx.check();
-    const p = rows[i];
-    if (total) total.add(p.units.number, p.units.currency, p.cost);
-    let b = byAccount.get(p.account);
-    if (b === undefined) {
-      b = accept === null || accept(p.account) ? new LotBalance() : null;
-      byAccount.set(p.account, b);
-    }
-    if (b !== null) b.add(p.units.number, p.units.currency, p.cost);
+    if (withTotal) addRow(total, cols, rows, i);
+    const id = ids[i];
+    let b = sums[id];
+    if (b === undefined) sums[id] = b = accept === null || accept(names[id]) ? new PositionSum() : null;
+    if (b !== null) addRow(b, cols, rows, i);
   }
-  const out = new Map<string, LotBalance>();
-  for (const [account, b] of byAccount) if (b !== null) out.set(account, b);
-  return out;
+  // Ids number the accounts in the order they first appear, as a map filled row by row would.
+  const byAccount = new Map<string, LotBalance>();
+  for (let id = 0; id < sums.length; id++) {
+    const b = sums[id];
+    if (b) byAccount.set(names[id], LotBalance.ofSum(b, cols));
+  }
+  return { byAccount, total: LotBalance.ofSum(total, cols) };
 }
 
 function balanceOf(map: Map<string, LotBalance>, account: string): LotBalance {
@@ -157,8 +171,7 @@ function balanceOf(map: Map<string, LotBalance>, account: string): LotBalance {
 function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
   const o = ctx.snapshot.options;
   const cut = firstOnOrAfter(rows, d);
-  const total = new LotBalance();
-  const byAccount = balances(ctx, rows, cut, null, total);
+  const { byAccount, total } = balances(ctx, rows, cut, null, true);
 
   // (a) Conversions before d, booked (as Beancount's C entry at d - 1) on previous conversions.
   const conversions = total.atCost().positions();
@@ -200,12 +213,7 @@ function closePeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum | null): read
   const o = ctx.snapshot.options;
   const cut = d === null ? rows.length : firstOnOrAfter(rows, d);
   const kept = cut === rows.length ? rows : rows.slice(0, cut);
-  const total = new LotBalance();
-  for (let i = 0; i < cut; i++) {
-    if (i % CHECK_EVERY === CHECK_EVERY - 1) ctx.check();
-    const p = rows[i];
-    total.add(p.units.number, p.units.currency, p.cost);
-  }
+  const { total } = balances(ctx, rows, cut, NO_ACCOUNT, true);
   const conversions = total.atCost().positions();
   if (conversions.length === 0) return kept;
   const date = d !== null ? d - 1 : lastEntryDate(ctx, kept);
@@ -219,7 +227,7 @@ function closePeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum | null): read
 /** CLEAR: one T transaction per Income/Expenses account with a balance, to current earnings. */
 function clearPeriod(ctx: Ctx, rows: readonly Posting[]): readonly Posting[] {
   const o = ctx.snapshot.options;
-  const byAccount = balances(ctx, rows, rows.length, isIncomeStatement, null);
+  const { byAccount } = balances(ctx, rows, rows.length, isIncomeStatement, false);
   const accounts = [...byAccount.keys()].filter((a) => !byAccount.get(a)!.isEmpty()).sort(byName);
   if (accounts.length === 0) return rows;
   const date = lastEntryDate(ctx, rows);

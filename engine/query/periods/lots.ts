@@ -11,6 +11,7 @@ import { Dec } from '../../decimal';
 import { formatDate } from '../../dates';
 import type { Amount, Cost, Position } from '../../ledger/snapshot';
 import { costLotKey, positionCost } from '../inventory';
+import type { PositionColumns, PositionSum } from '../execute/position-sums';
 
 /**
  * Cost numbers are keyed by value (`500` and `500.00` are one lot, as Python's Decimal hashes):
@@ -29,6 +30,19 @@ interface Lot {
 
 export class LotBalance {
   private readonly lots = new Map<string, Lot>();
+
+  /**
+   * The balance a PositionSum over the columns `cols` holds: both follow Inventory.add_amount
+   * (the cost and first places of the row that made a lot, a lot gone at zero and appended
+   * afresh), so the lots, numbers and order are the ones adding each row here would give.
+   */
+  static ofSum(sum: PositionSum, cols: PositionColumns): LotBalance {
+    const out = new LotBalance();
+    sum.lots.forEach((l, id) => {
+      out.lots.set(cols.lots.keyOf(id), { number: Dec.fromScaled(l.big ?? BigInt(l.n), l.dp), currency: cols.currency[id], cost: l.cost });
+    });
+    return out;
+  }
 
   /** Beancount's Inventory.add_amount: a zero sum removes the lot, a zero addition to no lot adds nothing. */
   add(number: Dec, currency: string, cost: Cost | null): void {

@@ -165,6 +165,50 @@ describe('OPEN ON', () => {
     ]);
   });
 
+  // The sums follow Inventory.add_amount: Cash's 100.00 EUR leaves at zero on 01-03 and comes
+  // back as 7.5 EUR on 01-06, after the USD lot made on 01-04 (-100 - 50 = -150 USD) and with
+  // its own places; the HOOL lot written {50 USD} then {50.00 USD, 2020-01-04} is one lot
+  // keeping the first form; Opening-Balances -100.00 + 100.00 EUR leaves, then -7.5 EUR.
+  it('sums each lot as Beancount does: a lot gone at zero returns last with its new places; one cost written two ways', () => {
+    const Z = ledger(`
+2020-01-01 open Assets:Cash
+2020-01-01 open Assets:Stock
+2020-01-01 open Equity:Opening-Balances
+
+2020-01-02 * "Fund"
+  Assets:Cash  100.00 EUR
+  Equity:Opening-Balances
+
+2020-01-03 * "Out"
+  Assets:Cash  -100.00 EUR
+  Equity:Opening-Balances
+
+2020-01-04 * "Buy"
+  Assets:Stock  2 HOOL {50 USD}
+  Assets:Cash  -100 USD
+
+2020-01-05 * "Buy more of the lot"
+  Assets:Stock  1 HOOL {50.00 USD, 2020-01-04}
+  Assets:Cash  -50 USD
+
+2020-01-06 * "Fund again"
+  Assets:Cash  7.5 EUR
+  Equity:Opening-Balances
+`);
+    expect(q(Z, "SELECT account, position FROM OPEN ON 2020-02-01 WHERE flag = 'S' AND account != 'Equity:Opening-Balances'")).toEqual([
+      ['Assets:Cash', '-150 USD'],
+      ['Assets:Cash', '7.5 EUR'],
+      ['Assets:Stock', '3 HOOL {50 USD, 2020-01-04}'],
+    ]);
+    // Its own S transaction moves -7.5 EUR to itself; with Cash's counterparts (150 USD, -7.5 EUR)
+    // and Stock's (-150 USD at cost) the account sums to -7.5 EUR.
+    expect(q(Z, "SELECT account, position FROM OPEN ON 2020-02-01 WHERE flag = 'S' AND narration ~ 'Equity:Opening'")).toEqual([
+      ['Equity:Opening-Balances', '-7.5 EUR'],
+      ['Equity:Opening-Balances', '7.5 EUR'],
+    ]);
+    expect(q(Z, "SELECT sum(position) FROM OPEN ON 2020-02-01 WHERE account = 'Equity:Opening-Balances'")).toEqual([['(-7.5 EUR)']]);
+  });
+
   it('keeps cost, cost date and label of each lot; the counterpart has no cost', () => {
     expect(q(A, "SELECT account, cost_number, cost_currency, cost_date, cost_label, weight FROM OPEN ON 2020-03-01 WHERE flag = 'S' AND narration ~ 'Stock'")).toEqual([
       ['Assets:Stock', '50.00', 'USD', '2020-02-01', null, '500.00 USD'],
