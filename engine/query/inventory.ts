@@ -15,10 +15,13 @@
  *   (one bigint per add, no new Position, Amount or Dec); the immutable Position that
  *   `positions()` hands out is built when first read after a change;
  * - lot keys of costs are built once per Cost object (a WeakMap), not once per add;
- * - `clone` is copy-on-write: it shares the map, and whichever side mutates next copies the map
- *   (not the lots). Each map copy takes a fresh owner token; a lot is changed in place only by
- *   the inventory whose token it carries, any other first replaces it with its own copy. So a lot
- *   reachable from two inventories is never changed, and the Positions handed out never change.
+ * - `clone` copies the list of lots (references and keys, no hashing) and shares the lot records;
+ *   the original takes a fresh owner token. A lot is changed in place only by the inventory whose
+ *   token it carries, any other first replaces it with its own copy. So a lot reachable from two
+ *   inventories is never changed, and the Positions handed out never change. The copy builds its
+ *   map only if something asks for a lot by key (add, equals...): a running balance snapshotted
+ *   per group (last(balance) of the net-worth graph, thousands of lots) is only read, and a
+ *   copy-on-write map was copied whole, with hashing, by the balance's next change.
  */
 import { Dec } from '../decimal';
 import type { Amount, Cost, Position } from '../ledger/snapshot';
@@ -175,8 +178,6 @@ export class Inventory {
    */
   private unkeyed: Lot[] | null = null;
   private keyOfUnkeyed: ((i: number) => string) | null = null;
-  /** The map is also referenced by a clone: copy it before the next mutation. */
-  private shared = false;
   /** Owner token of the lots this inventory may change in place (fresh for every new map). */
   private token: number;
   /** positions() in encoding order, until the next mutation. */
@@ -224,11 +225,6 @@ export class Inventory {
   }
 
   private writable(): Map<string, Lot> {
-    if (this.shared) {
-      this.keyed = new Map(this.lots);
-      this.shared = false;
-      this.token = nextToken++;
-    }
     this.sorted = null;
     return this.lots;
   }
@@ -304,12 +300,30 @@ export class Inventory {
     return this;
   }
 
-  /** O(1): shares storage until either side changes. */
+  /** A copy sharing the lot records (see the header): O(lots) reference copies, no hashing. */
   clone(): Inventory {
     const c = new Inventory();
-    c.keyed = this.lots;
     c.sorted = this.sorted;
-    c.shared = this.shared = true;
+    const u = this.unkeyed;
+    if (u !== null) {
+      if (u.length === 0) return c;
+      c.unkeyed = u.slice();
+      c.keyOfUnkeyed = this.keyOfUnkeyed;
+    } else {
+      const n = this.keyed.size;
+      if (n === 0) return c;
+      const lots: Lot[] = new Array(n);
+      const keys: string[] = new Array(n);
+      let i = 0;
+      this.keyed.forEach((l, k) => {
+        lots[i] = l;
+        keys[i++] = k;
+      });
+      c.unkeyed = lots;
+      c.keyOfUnkeyed = (j) => keys[j];
+    }
+    // Neither side may now change a lot in place: the copy never owned them, this one no longer.
+    this.token = nextToken++;
     return c;
   }
 
@@ -392,14 +406,14 @@ export class Inventory {
   /** Units of every position; lots of one currency merge. */
   units(): Inventory {
     const out = new Inventory();
-    for (const l of this.lots.values()) out.addScaled(l.currency, l.currency, null, l.scaled, l.dp);
+    for (const l of this.lotValues()) out.addScaled(l.currency, l.currency, null, l.scaled, l.dp);
     return out;
   }
 
   /** Book value: each position at cost (units x per-unit cost, 28 digits), summed per currency. */
   cost(): Inventory {
     const out = new Inventory();
-    for (const l of this.lots.values()) {
+    for (const l of this.lotValues()) {
       if (l.cost === null) out.addScaled(l.currency, l.currency, null, l.scaled, l.dp);
       else {
         const n = Dec.fromScaled(l.scaled, l.dp).timesRounded(l.cost.number);
