@@ -43,6 +43,7 @@ import { onPath, peerChild, runRustledger, rustledgerDir, timeProcess, type Peer
 import * as ledgerLoad from '../../engine/ledger/load';
 import * as ledgerIndex from '../../engine/ledger/index';
 import * as queryIndex from '../../engine/query/index';
+import * as dashboard from '../bench/dashboard';
 
 /**
  * The engine modules the in-process sections time, imported statically so that they are bundled
@@ -55,6 +56,7 @@ const ENGINE: Record<string, Record<string, any>> = {
   'engine/ledger/load': ledgerLoad,
   'engine/ledger/index': ledgerIndex,
   'engine/query/index': queryIndex,
+  'main/bench/dashboard': dashboard,
 };
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -213,6 +215,17 @@ const SECTIONS: Section[] = [
     },
   },
   {
+    // The dashboard's four requests, computed as an engine worker does after its idle warm-up
+    // (main/bench/dashboard.ts): issue 15 section 4's "dashboard's server time".
+    name: 'dashboard',
+    needs: ['engine/ledger/index', 'main/bench/dashboard'],
+    async run({ file, engine }) {
+      const { loadLedger } = await engine('engine/ledger/index');
+      const { timeDashboard } = await engine('main/bench/dashboard');
+      return timeDashboard(() => loadLedger(file));
+    },
+  },
+  {
     // Whole processes: our check command as package.json runs it (`npm run check` minus npm's own
     // start-up) and bean-check with its cache disabled, each with its peak RSS.
     name: 'check',
@@ -364,7 +377,7 @@ async function runInParent(section: Section, file: string, repeat: number): Prom
  * Sections repeated in fresh processes with --runs (the in-process ones and the rustledger peer):
  * one cold run is what a user gets, and on a shared machine one run swings by a third.
  */
-const MEDIAN_OF_RUNS = new Set(['parse', 'load', 'query', 'rustledger']);
+const MEDIAN_OF_RUNS = new Set(['parse', 'load', 'query', 'dashboard', 'rustledger']);
 
 async function runSection(s: Section, file: string, args: BenchArgs): Promise<Metrics> {
   const once = () => (s.inParent ? runInParent(s, file, args.repeat) : Promise.resolve(runChild(s.name, file, args.repeat)));
@@ -447,6 +460,13 @@ const COMPARISON: ComparisonRow[] = [
       goals: q.name === 'balances' ? { xlarge: { text: '>= 3x', ratioAtLeast: 3 } } : undefined,
     }),
   ),
+  {
+    work: 'dashboard after a reload: summary, weekly and monthly graph, expenses (server ms)',
+    ours: ['dashboard', 'after reload ms'],
+    goals: { xlarge: { text: '<= 50 ms', atMost: 50 }, large: { text: '<= 50 ms', atMost: 50 } },
+  },
+  { work: 'dashboard after a reload: weekly net-worth graph', ours: ['dashboard', 'after reload: graph week ms'] },
+  { work: 'dashboard, first visit in a fresh process (server ms)', ours: ['dashboard', 'first visit ms'] },
   {
     work: 'check, whole process',
     ours: ['check', 'check ms'],

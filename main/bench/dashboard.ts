@@ -1,0 +1,62 @@
+/**
+ * The dashboard's server time (issue 15 section 4): the four requests DashboardPage.vue makes
+ * for the year so far (summary, net worth by week, income and expenses by month, the Expenses
+ * breakdown), each computed as an engine worker computes it after a load: after the idle warm-up
+ * of the query caches (main/engine/worker.ts, warm), without the answer caches (a repeated visit
+ * is served from them in well under a millisecond). Two figures:
+ * - the first visit in a fresh process: every query's code runs for the first time (once per
+ *   worker, when the app starts);
+ * - the visit after a reload: the same file loaded again into a new snapshot, as a save does,
+ *   in the process whose code has run once: what an open dashboard asks after every save.
+ *
+ * "The year so far" is taken at the ledger's last posting (the bench ledgers end in the past: the
+ * year of today would have no postings and value the whole balance at every point instead).
+ */
+import { civilFromDays, daysFromCivil, type DayNum } from '../../engine/dates';
+import type { Snapshot } from '../../engine/ledger/snapshot';
+import { warmQueryCaches } from '../../engine/query/index';
+import { buildAccountType } from '../server/statistic/account-type';
+import { buildGraph } from '../server/statistic/graph';
+import { buildSummary } from '../server/statistic/summary';
+
+export interface DashboardRange {
+  from: DayNum;
+  to: DayNum;
+}
+
+/** January 1st of the last posting's year to that posting's day; null without postings. */
+export function lastYearSoFar(snapshot: Snapshot): DashboardRange | null {
+  const ps = snapshot.postings;
+  if (ps.length === 0) return null;
+  let to = ps[0].txn.date;
+  for (let i = 1; i < ps.length; i++) if (ps[i].txn.date > to) to = ps[i].txn.date;
+  return { from: daysFromCivil(civilFromDays(to)[0], 1, 1), to };
+}
+
+function visit(snapshot: Snapshot, range: DashboardRange, out: Record<string, number | string>, prefix: string): number {
+  warmQueryCaches(snapshot);
+  let total = 0;
+  const time = (name: string, fn: () => unknown) => {
+    const t0 = performance.now();
+    fn();
+    const ms = performance.now() - t0;
+    out[`${prefix}${name} ms`] = ms;
+    total += ms;
+  };
+  time('summary', () => buildSummary(snapshot, range));
+  time('graph week', () => buildGraph(snapshot, range, 'week'));
+  time('graph month', () => buildGraph(snapshot, range, 'month'));
+  time('expenses', () => buildAccountType(snapshot, 'Expenses', range));
+  return total;
+}
+
+/** `load` loads the ledger anew each time it is called (a fresh snapshot). */
+export function timeDashboard(load: () => Snapshot): Record<string, number | string> {
+  const first = load();
+  const range = lastYearSoFar(first);
+  if (range === null) return { 'first visit ms': 'n/a (no postings)' };
+  const out: Record<string, number | string> = {};
+  out['first visit ms'] = visit(first, range, out, '');
+  out['after reload ms'] = visit(load(), range, out, 'after reload: ');
+  return out;
+}

@@ -1,0 +1,52 @@
+/**
+ * The bench's dashboard section (main/bench/dashboard.ts): the range it times and that each of the
+ * four requests is computed and counted in the first visit.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../../engine/dates';
+import { lastYearSoFar, timeDashboard } from '../../../main/bench/dashboard';
+import { ledger } from '../../engine/ledger/ledger-text';
+
+const L = ledger(`
+2023-01-01 open Assets:Cash
+2023-01-01 open Expenses:Food
+2023-01-01 open Income:Salary
+
+2023-06-01 * "Salary"
+  Assets:Cash  100.00 USD
+  Income:Salary
+
+2024-03-05 * "Lunch"
+  Expenses:Food  12.00 USD
+  Assets:Cash
+
+2024-02-01 * "Dinner"
+  Expenses:Food  20.00 USD
+  Assets:Cash
+`);
+
+describe('dashboard bench', () => {
+  it('times the year of the last posting, from January 1st to that posting', () => {
+    const r = lastYearSoFar(L)!;
+    expect([formatDate(r.from), formatDate(r.to)]).toEqual(['2024-01-01', '2024-03-05']);
+  });
+
+  it('reports each request and their sum, for the first visit and the visit after a second load', () => {
+    let loads = 0;
+    const m = timeDashboard(() => {
+      loads++;
+      return L;
+    });
+    expect(loads).toBe(2);
+    for (const prefix of ['', 'after reload: ']) {
+      const parts = ['summary ms', 'graph week ms', 'graph month ms', 'expenses ms'].map((k) => m[prefix + k]);
+      for (const p of parts) expect(typeof p).toBe('number');
+      const total = m[prefix === '' ? 'first visit ms' : 'after reload ms'];
+      expect(total).toBeCloseTo((parts as number[]).reduce((a, b) => a + b, 0), 6);
+    }
+  });
+
+  it('says so for a ledger without postings', () => {
+    expect(timeDashboard(() => ledger('2024-01-01 open Assets:Cash\n'))).toEqual({ 'first visit ms': 'n/a (no postings)' });
+  });
+});
