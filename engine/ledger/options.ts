@@ -7,6 +7,7 @@ import { IANAZone } from 'luxon';
 import { Dec } from '../decimal';
 import type { OptionAst } from './ast';
 import { Errors, type LedgerError } from './errors';
+import { machineZone } from './machine-zone';
 import type { LedgerOptions } from './snapshot';
 
 export const BOOKING_METHODS = ['STRICT', 'FIFO', 'LIFO', 'NONE', 'AVERAGE', 'AVERAGE_ONLY'] as const;
@@ -18,10 +19,7 @@ export const DEFAULT_BOOKING = 'FIFO';
 /** Same shape the query engine and the period clauses accept: capitalised components, no spaces. */
 const ACCOUNT_PART_RE = /^[\p{Lu}\p{Nd}][\p{L}\p{Nd}-]*$/u;
 
-export function machineZone(): string {
-  const z = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return z && IANAZone.isValidZone(z) ? z : 'UTC';
-}
+export { machineZone } from './machine-zone';
 
 function validAccountTail(value: string): boolean {
   return value.length > 0 && value.split(':').every((p) => ACCOUNT_PART_RE.test(p));

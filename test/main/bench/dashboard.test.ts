@@ -36,14 +36,15 @@ describe('dashboard bench', () => {
     const m = timeDashboard(() => {
       loads++;
       return L;
-    });
-    expect(loads).toBe(2);
-    for (const prefix of ['', 'after reload: ']) {
-      const parts = ['summary ms', 'graph week ms', 'graph month ms', 'expenses ms'].map((k) => m[prefix + k]);
-      for (const p of parts) expect(typeof p).toBe('number');
-      const total = m[prefix === '' ? 'first visit ms' : 'after reload ms'];
-      expect(total).toBeCloseTo((parts as number[]).reduce((a, b) => a + b, 0), 6);
-    }
+    }, 3);
+    expect(loads).toBe(4);
+    const parts = ['summary ms', 'graph week ms', 'graph month ms', 'expenses ms'];
+    for (const k of parts) expect(typeof m[k]).toBe('number');
+    expect(m['first visit ms']).toBeCloseTo(parts.map((k) => m[k] as number).reduce((a, b) => a + b, 0), 6);
+    // After a reload: medians of three rounds, each request's and the total's.
+    for (const k of parts) expect(typeof m['after reload: ' + k]).toBe('number');
+    expect(typeof m['after reload ms']).toBe('number');
+    expect(m['after reload ms'] as number).toBeGreaterThan(0);
   });
 
   it('says so for a ledger without postings', () => {
