@@ -37,9 +37,26 @@ function sameStamp(a: FileStamp, b: FileStamp): boolean {
  * opened (without blocking), as load.ts reads them.
  */
 export function readSpan(file: string, stamp: FileStamp, start: number, end: number): string | null {
-  if (!(start >= 0 && end >= start && end <= stamp.size)) return null;
-  const text = withRegularFile(file, (fd, opened) => {
-    if (!sameStamp(stampOf(opened), stamp)) return null;
+  return readSpans(file, stamp, [{ start, end }])[0];
+}
+
+/** readSpan of several spans of one file, through one opening (an erring ledger has thousands). */
+export function readSpans(file: string, stamp: FileStamp, spans: readonly { start: number; end: number }[]): (string | null)[] {
+  const out: (string | null)[] = new Array(spans.length).fill(null);
+  withRegularFile(file, (fd, opened) => {
+    if (!sameStamp(stampOf(opened), stamp)) return;
+    for (let i = 0; i < spans.length; i++) {
+      const { start, end } = spans[i];
+      if (!(start >= 0 && end >= start && end <= stamp.size)) continue;
+      out[i] = readAt(fd, start, end);
+    }
+  });
+  return out;
+}
+
+/** One span; null when it cannot be read whole (the others are still read). */
+function readAt(fd: number, start: number, end: number): string | null {
+  try {
     const buf = Buffer.allocUnsafe(end - start);
     let n = 0;
     while (n < buf.length) {
@@ -48,6 +65,7 @@ export function readSpan(file: string, stamp: FileStamp, start: number, end: num
       n += k;
     }
     return buf.toString('utf8');
-  });
-  return typeof text === 'string' ? text : null;
+  } catch {
+    return null;
+  }
 }

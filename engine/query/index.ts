@@ -6,6 +6,7 @@
 import { DateTime } from 'luxon';
 import { daysFromCivil, type DayNum } from '../dates';
 import type { Snapshot } from '../ledger/snapshot';
+import { dayIn, isZeroOffsetZone } from '../ledger/time';
 import type { Statement } from './ast';
 import { parseQuery } from './parser';
 import { QueryError } from './errors';
@@ -64,8 +65,9 @@ function compileStatement(text: string, stmt: Statement, params: Record<string, 
 
 /** Today in the ledger's timezone (today()). */
 export function todayIn(snapshot: Snapshot, now: Date = new Date()): DayNum {
-  let dt = DateTime.fromJSDate(now);
   const zone = snapshot.options?.timezone;
+  if (zone && isZeroOffsetZone(zone)) return dayIn(zone, now);
+  let dt = DateTime.fromJSDate(now);
   if (zone) {
     const z = dt.setZone(zone);
     if (z.isValid) dt = z;

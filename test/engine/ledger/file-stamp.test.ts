@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSpan } from '../../../engine/ledger/file-stamp';
+import { readSpan, readSpans } from '../../../engine/ledger/file-stamp';
 import { readFileOrNull, readFileStamped } from '../../../engine/ledger/load';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-stamp-'));
@@ -46,6 +46,19 @@ describe('readFileStamped and readSpan', () => {
     expect(readSpan(p, again.stamp, 28, 68)).toBe('2024-01-02 * "Cafe"\n  Assets:Cash  1 EUR');
     fs.rmSync(p);
     expect(readSpan(p, again.stamp, 0, 27)).toBeNull();
+  });
+
+  it('reads several spans of a file through one opening: each as readSpan would, a bad one alone null', () => {
+    const { p, stamp } = stamped('d.beancount', TEXT);
+    expect(readSpans(p, stamp, [{ start: 28, end: 69 }, { start: 60, end: stamp.size + 1 }, { start: 0, end: 27 }, { start: 5, end: 5 }])).toEqual([
+      '2024-01-02 * "Café"\n  Assets:Cash  1 EUR',
+      null,
+      '2024-01-01 open Assets:Cash',
+      '',
+    ]);
+    fs.appendFileSync(p, '; more\n');
+    expect(readSpans(p, stamp, [{ start: 0, end: 27 }, { start: 28, end: 69 }])).toEqual([null, null]);
+    expect(readSpans(path.join(dir, 'missing.beancount'), stamp, [{ start: 0, end: 1 }])).toEqual([null]);
   });
 
   it('a same-size rewrite with a new modification time is refused', () => {

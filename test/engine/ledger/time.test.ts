@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { IANAZone } from 'luxon';
 import { daysFromCivil } from '../../../engine/dates';
-import { isFixedOffsetZone, makeClock } from '../../../engine/ledger/time';
+import { dayIn, isFixedOffsetZone, isZeroOffsetZone, makeClock } from '../../../engine/ledger/time';
+import { DateTime } from 'luxon';
 
 const DAY = 86400;
 
@@ -57,6 +58,39 @@ describe('clock', () => {
     expect(c.storedTime(d(2024, 3, 10), 9000)).toBe(9000);
     const u = makeClock('UTC');
     expect(iso(u.timestamp(d(1800, 12, 31), 86399))).toBe('1800-12-31T23:59:59');
+  });
+
+  it('the zero-offset names (UTC and its links, GMT, GMT0) agree with the zone looked up, day by day', () => {
+    const next = rng(7);
+    for (const z of ['UTC', 'Etc/UTC', 'utc', 'UCT', 'Etc/UCT', 'GMT', 'Etc/GMT', 'GMT0', 'GMT+0', 'GMT-0', 'Etc/GMT0', 'Etc/GMT-0', 'Greenwich', 'Etc/Greenwich', 'Universal', 'Etc/Universal', 'Zulu', 'Etc/Zulu']) {
+      const c = makeClock(z);
+      const r = reference(z);
+      expect(c.zone).toBe(z);
+      for (let k = 0; k < 20; k++) {
+        const day = d(1700, 1, 1) + Math.floor(next() * 150000);
+        const t = Math.floor(next() * DAY);
+        expect(c.timestamp(day, t)).toBe(r.timestamp(day, t));
+        expect(c.storedTime(day, t)).toBe(r.storedTime(day, t));
+      }
+      expect(c.timestamp(d(2024, 7, 1), null)).toBe(d(2024, 7, 1) * DAY);
+    }
+  });
+
+  it("the day of an instant: UTC's names without a look-up, other zones through luxon, both as luxon says", () => {
+    const next = rng(11);
+    for (const z of ['UTC', 'Etc/UTC', 'GMT', 'Zulu', 'Europe/Berlin', 'Pacific/Kiritimati', 'Etc/GMT+5']) {
+      expect(isZeroOffsetZone(z)).toBe(['UTC', 'Etc/UTC', 'GMT', 'Zulu'].includes(z));
+      for (let k = 0; k < 30; k++) {
+        const now = new Date(Date.UTC(2000, 0, 1) + Math.floor(next() * 40 * 365 * DAY) * 1000);
+        const t = DateTime.fromJSDate(now, { zone: z });
+        expect(dayIn(z, now)).toBe(daysFromCivil(t.year, t.month, t.day));
+      }
+    }
+    // 2024-03-01 23:30 UTC is March 1st in UTC, March 2nd in Berlin (00:30) and in Kiritimati.
+    const late = new Date(Date.UTC(2024, 2, 1, 23, 30));
+    expect(dayIn('UTC', late)).toBe(d(2024, 3, 1));
+    expect(dayIn('Europe/Berlin', late)).toBe(d(2024, 3, 2));
+    expect(dayIn('Etc/GMT+5', late)).toBe(d(2024, 3, 1));
   });
 
   it('moves a time in a spring-forward gap forward and reads a repeated time as its first occurrence', () => {
