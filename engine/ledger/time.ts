@@ -39,10 +39,11 @@ export interface Clock {
  * Etc/GMT±N zones (POSIX signs: Etc/GMT+5 is five hours behind UTC). Matched by name because
  * Intl has no way to list a zone's transitions; the offset itself still comes from the zone.
  */
-const FIXED_ZONE = /^(?:Etc\/)?(?:UTC|UCT|GMT|GMT[+-]?0|Greenwich|Universal|Zulu)$|^Etc\/GMT[+-]\d{1,2}$/i;
+const ZERO_OFFSET_ZONE = /^(?:Etc\/)?(?:UTC|UCT|GMT|GMT[+-]?0|Greenwich|Universal|Zulu)$/i;
+const ETC_GMT_HOURS_ZONE = /^Etc\/GMT[+-]\d{1,2}$/i;
 
 export function isFixedOffsetZone(zoneName: string): boolean {
-  return FIXED_ZONE.test(zoneName);
+  return ZERO_OFFSET_ZONE.test(zoneName) || ETC_GMT_HOURS_ZONE.test(zoneName);
 }
 
 interface ZoneCache {
@@ -54,11 +55,8 @@ interface ZoneCache {
 
 const zoneCaches = new Map<string, ZoneCache>();
 
-/** The zero-offset names among them: UTC and its links, GMT and GMT0. */
-const ZERO_OFFSET_ZONE = /^(?:Etc\/)?(?:UTC|UCT|GMT|GMT[+-]?0|Greenwich|Universal|Zulu)$/i;
-
 /**
- * Whether the zone is UTC under another name: its days and times need no look-up (the first
+ * Whether the zone is UTC under another name (UTC and its links, GMT, GMT0): its days and times need no look-up (the first
  * zone look-up through Intl in a process loads ICU's zone data, about 12 ms).
  */
 export function isZeroOffsetZone(zoneName: string): boolean {

@@ -124,6 +124,9 @@ function lastEntryDate(ctx: Ctx, rows: readonly Posting[]): DayNum | null {
   return last;
 }
 
+/** `accept` of balances when only the total is wanted (CLOSE). */
+const NO_ACCOUNT = (): boolean => false;
+
 /**
  * Lot balances per account of rows[0, to) (only accounts `accept` takes), and their total when
  * `withTotal`. Summed over the rows' flat columns (execute/position-sums.ts: a lot id and a safe
@@ -131,8 +134,6 @@ function lastEntryDate(ctx: Ctx, rows: readonly Posting[]): DayNum | null {
  * `OPEN ON` of the dashboard's graph sums the whole history before its range (300k rows on the
  * xlarge bench ledger) on the first request after every load.
  */
-const NO_ACCOUNT = (): boolean => false;
-
 function balances(
   ctx: Ctx,
   rows: readonly Posting[],
