@@ -25,6 +25,7 @@
  */
 import { Dec } from '../decimal';
 import type { Amount, Cost, Position } from '../ledger/snapshot';
+import { LOT_GROUPS_MIN_LOTS, LotGroups, sumGroups, type GroupRoute, type GroupSum } from './lot-groups';
 
 interface Lot {
   readonly currency: string;
@@ -182,6 +183,8 @@ export class Inventory {
   private token: number;
   /** positions() in encoding order, until the next mutation. */
   private sorted: Position[] | null = null;
+  /** Totals per currency pair (lot-groups.ts), once a large inventory is valued or copied. */
+  private groups: LotGroups | null = null;
 
   constructor(positions?: Iterable<Position | Amount>) {
     this.keyed = new Map();
@@ -266,10 +269,13 @@ export class Inventory {
    */
   private addScaled(key: string, currency: string, cost: Cost | null, scaled: bigint, dp: number, costOf: { readonly cost: Cost | null } | null = null): void {
     const prev = this.lots.get(key);
+    const groups = this.groups;
     if (prev === undefined) {
       if (scaled === 0n) return;
       const lots = this.writable();
-      lots.set(key, { currency, cost: costOf === null ? cost : costOf.cost, scaled, dp, pos: null, owner: this.token });
+      const c = costOf === null ? cost : costOf.cost;
+      lots.set(key, { currency, cost: c, scaled, dp, pos: null, owner: this.token });
+      if (groups !== null) groups.enter(currency, c === null ? null : c.currency, scaled, dp);
       return;
     }
     const a = prev.dp;
@@ -286,6 +292,11 @@ export class Inventory {
       sdp = dp;
     }
     const lots = this.writable();
+    if (groups !== null) {
+      const via = prev.cost === null ? null : prev.cost.currency;
+      groups.leave(currency, via, prev.scaled, prev.dp);
+      if (sum !== 0n) groups.enter(currency, via, sum, sdp);
+    }
     if (sum === 0n) lots.delete(key);
     else if (prev.owner === this.token) {
       prev.scaled = sum;
@@ -304,6 +315,10 @@ export class Inventory {
   clone(): Inventory {
     const c = new Inventory();
     c.sorted = this.sorted;
+    // A large running balance copied per group (last(balance)) keeps its totals from then on,
+    // so each copy is valued per currency pair without a pass over its lots.
+    const groups = this.lotGroups();
+    if (groups !== null) c.groups = groups.clone();
     const u = this.unkeyed;
     if (u !== null) {
       if (u.length === 0) return c;
@@ -403,8 +418,36 @@ export class Inventory {
     return this.withNumbers((s) => (s < 0n ? -s : s));
   }
 
+  /**
+   * The totals per currency pair of a large inventory, built on first use and kept up to date
+   * from then on (lot-groups.ts); null for a small one that has none.
+   */
+  lotGroups(): LotGroups | null {
+    let g = this.groups;
+    if (g === null && this.size >= LOT_GROUPS_MIN_LOTS) {
+      g = new LotGroups();
+      for (const l of this.lotValues()) g.enter(l.currency, l.cost === null ? null : l.cost.currency, l.scaled, l.dp);
+      this.groups = g;
+    }
+    return g;
+  }
+
+  /**
+   * Every lot valued by the route of its currency pair and summed, from the totals (lot-groups.ts
+   * sumGroups): null when the inventory is small or the totals cannot assure the lot-by-lot sum.
+   */
+  sumByGroups(routeOf: (currency: string, via: string | null) => GroupRoute): Inventory | null {
+    const groups = this.lotGroups();
+    if (groups === null) return null;
+    const sums = sumGroups(groups, routeOf);
+    if (sums === null) return null;
+    return Inventory.ofDistinctLots(sums, (i) => (sums as GroupSum[])[i].currency);
+  }
+
   /** Units of every position; lots of one currency merge. */
   units(): Inventory {
+    const grouped = this.sumByGroups(unitsRoute);
+    if (grouped !== null) return grouped;
     const out = new Inventory();
     for (const l of this.lotValues()) out.addScaled(l.currency, l.currency, null, l.scaled, l.dp);
     return out;
@@ -466,6 +509,9 @@ export class Inventory {
     return s;
   }
 }
+
+const NO_RATES: readonly Dec[] = [];
+const unitsRoute = (currency: string): GroupRoute => ({ into: currency, rates: NO_RATES });
 
 /** cost(position): units x per-unit cost in the cost currency (rounded to 28 digits); no cost: the units. */
 export function positionCost(p: Position): Amount {

@@ -93,6 +93,8 @@ function memoRates(prices: PriceMap): PriceMap {
  * each product rounded to 28 digits, into `into`; 'units': kept as units (no price); 'cost': at
  * the lot's own cost (market_value without a price).
  */
+const NO_RATES: readonly Dec[] = [];
+
 type Route = { readonly into: string; readonly rates: readonly Dec[] } | 'units' | 'cost';
 
 /** The route of convertAmount (a direct rate, else two steps through the cost currency). */
@@ -123,9 +125,16 @@ function marketRoute(prices: PriceMap, currency: string, via: string | null, dat
  * same order, so the sums and their decimal places are the same. A balance holds thousands of
  * lots of a few currencies (net worth at every graph point): the route is found once per
  * currency pair, and a lot's product is taken on its scaled integer without a Position, Amount
- * or Dec while it stays exact (under 28 digits, as timesRounded would keep it).
+ * or Dec while it stays exact (under 28 digits, as timesRounded would keep it). A large
+ * inventory is valued from its totals per currency pair when they assure the same sum
+ * (lot-groups.ts); at cost without a price needs each lot's own cost, so it goes lot by lot.
  */
 function valueLots(inv: Inventory, routeOf: (currency: string, via: string | null) => Route): Inventory {
+  const grouped = inv.sumByGroups((currency, via) => {
+    const route = routeOf(currency, via);
+    return route === 'cost' ? null : route === 'units' ? { into: currency, rates: NO_RATES } : route;
+  });
+  if (grouped !== null) return grouped;
   const out = new Inventory();
   // A few lots (a cell of a grouped query) are not worth a memo.
   const routes = inv.size > 4 ? new Map<string, Map<string | null, Route>>() : null;
