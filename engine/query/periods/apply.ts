@@ -31,7 +31,7 @@ import type { Posting, Snapshot } from '../../ledger/snapshot';
 import { makeClock, type Clock } from '../../ledger/time';
 import { positionCost } from '../inventory';
 import { LotBalance } from './lots';
-import { addRow, positionColumns, PositionSum } from '../execute/position-sums';
+import { addRow, DenseSum, positionColumns, PositionSum } from '../execute/position-sums';
 import { accountIdTable } from '../execute/account-index';
 import { addPosting, lotTransfer, negAmount, newTransaction, zeroPrice, type When } from './synthetic';
 
@@ -144,10 +144,10 @@ function balances(
   const cols = positionColumns(rows);
   const { ids, names } = accountIdTable(rows);
   const sums: (PositionSum | null | undefined)[] = new Array(names.length);
-  const total = new PositionSum();
+  const total = new DenseSum(cols);
   for (let i = 0; i < to; i++) {
     if (i % CHECK_EVERY === CHECK_EVERY - 1) ctx.check();
-    if (withTotal) addRow(total, cols, rows, i);
+    if (withTotal) total.add(cols, rows, i);
     const id = ids[i];
     let b = sums[id];
     if (b === undefined) sums[id] = b = accept === null || accept(names[id]) ? new PositionSum() : null;
@@ -159,7 +159,7 @@ function balances(
     const b = sums[id];
     if (b) byAccount.set(names[id], LotBalance.ofSum(b, cols));
   }
-  return { byAccount, total: LotBalance.ofSum(total, cols) };
+  return { byAccount, total: LotBalance.ofSum(total.toSum(), cols) };
 }
 
 function balanceOf(map: Map<string, LotBalance>, account: string): LotBalance {
