@@ -1,6 +1,7 @@
 /**
  * Builds the per-row columns the fast paths read over a snapshot's postings (account ids and
- * per-account positions, lot ids and scaled numbers), which the first query after a load would
+ * per-account positions, lot ids and scaled numbers, the date index of range filters and period
+ * clauses), which the first query after a load would
  * otherwise build. For the engine worker to call right after a load, while the previous snapshot
  * still answers: the columns are cached per postings array (WeakMaps), so a later query finds
  * them; nothing changes a query's answer.
@@ -8,9 +9,11 @@
 import type { Snapshot } from '../../ledger/snapshot';
 import { accountRows } from './account-index';
 import { positionColumns } from './position-sums';
+import { sortedDates } from './date-index';
 
 export function warmQueryCaches(snapshot: Snapshot): void {
   const postings = snapshot.postings;
   accountRows(postings);
   positionColumns(postings);
+  sortedDates(postings);
 }

@@ -149,6 +149,18 @@ describe('interval and date_bin', () => {
     expect(call('date_bin', [s('0 days'), dt('2024-04-30'), dt('2024-01-31')])).toBeNull();
     expect(call('date_bin', [s('-1 week'), dt('2024-04-30'), dt('2024-01-31')])).toBeNull();
   });
+  test('date_bin with a text stride follows each call\'s text (the last one is remembered, not fixed)', () => {
+    // 2024-04-30 is a Tuesday; bins of one week from Monday 2001-01-01 start on Mondays.
+    const bin = (text: string) => asDate(call('date_bin', [s(text), dt('2024-04-30'), dt('2001-01-01')]));
+    expect([bin('1 week'), bin('1 month'), bin('1 week'), bin('bad'), bin('1 week'), bin('1 year')]).toEqual([
+      '2024-04-29',
+      '2024-04-01',
+      '2024-04-29',
+      null,
+      '2024-04-29',
+      '2024-01-01',
+    ]);
+  });
 });
 
 test('every date overload gives NULL for a NULL argument', () => {
