@@ -196,7 +196,7 @@ function addToLot(l: LotSum, cols: PositionColumns, postings: readonly Posting[]
  * account's rows (OPEN ON's conversions, CLOSE ON), whose cash lots sum to zero and start again
  * at nearly every transaction (each balances), so a map churned through a delete and an insert
  * per row (about 100 ms of a first weekly graph on 300k rows). The creation order a map keeps
- * is kept as a sequence number per lot; toSum gives the PositionSum.
+ * is kept as a sequence number per lot (0: no lot now); toSum gives the PositionSum.
  */
 export class DenseSum {
   private readonly byId: (LotSum | undefined)[];
@@ -211,18 +211,38 @@ export class DenseSum {
   add(cols: PositionColumns, postings: readonly Posting[], at: number): void {
     const id = cols.lot[at];
     const l = this.byId[id];
-    if (l === undefined) {
-      const made = newLot(cols, postings, at);
-      if (made === null) return;
-      this.byId[id] = made;
-      this.seq[id] = this.nextSeq++;
-    } else if (addToLot(l, cols, postings, at)) this.byId[id] = undefined;
+    if (l !== undefined && this.seq[id] !== 0) {
+      if (addToLot(l, cols, postings, at)) this.seq[id] = 0;
+      return;
+    }
+    // A lot gone to zero keeps its record, which starts again here: no allocation per transaction.
+    if (cols.safe[at] === 1) {
+      const x = cols.scaled[at];
+      if (x === 0) return;
+      if (l === undefined) this.byId[id] = { n: x, big: null, dp: cols.dp[at], cost: postings[at].cost };
+      else {
+        l.n = x;
+        l.big = null;
+        l.dp = cols.dp[at];
+        l.cost = postings[at].cost;
+      }
+    } else {
+      const p = postings[at];
+      if (l === undefined) this.byId[id] = { n: 0, big: p.units.number.scaled, dp: cols.dp[at], cost: p.cost };
+      else {
+        l.n = 0;
+        l.big = p.units.number.scaled;
+        l.dp = cols.dp[at];
+        l.cost = p.cost;
+      }
+    }
+    this.seq[id] = this.nextSeq++;
   }
 
-  /** The same lots in a PositionSum, in the order they were (last) created. */
+  /** The same lots in a PositionSum, in the order they were (last) created; the end of this sum's use. */
   toSum(): PositionSum {
     const ids: number[] = [];
-    for (let id = 0; id < this.byId.length; id++) if (this.byId[id] !== undefined) ids.push(id);
+    for (let id = 0; id < this.byId.length; id++) if (this.seq[id] !== 0) ids.push(id);
     ids.sort((a, b) => this.seq[a] - this.seq[b]);
     const sum = new PositionSum();
     for (const id of ids) sum.lots.set(id, this.byId[id]!);
