@@ -157,7 +157,9 @@ export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOpti
   return {
     table,
     filter,
-    ...(table === postingsTable ? splitFilter(filter) : splitFilter(null)),
+    // Date bounds narrow the tables whose rows are in date order (execute/date-index.ts); account
+    // narrowing reads the postings' per-account rows.
+    ...(table === postingsTable ? splitFilter(filter, true) : table.name === 'transactions' ? splitFilter(filter, false) : splitFilter(null, false)),
     balance,
     columns: targets.map((t) => ({ name: t.name, type: t.node.type === 'null' ? 'null' : t.node.type })),
     targets: targets.map((t) => t.node),
@@ -308,7 +310,7 @@ type FilterSplit = Pick<Plan, 'accountFilter' | 'filterRest' | 'dateBounds' | 'f
  * scan), conjuncts `date <op> constant` (a range of rows when the rows are in date order), and
  * the condition without either or both (what a narrowed scan still evaluates per row).
  */
-function splitFilter(filter: Node | null): FilterSplit {
+function splitFilter(filter: Node | null, byAccount: boolean): FilterSplit {
   const none: FilterSplit = { accountFilter: null, filterRest: filter, dateBounds: null, filterNoDate: filter, filterRestNoDate: filter };
   if (!filter) return none;
   const parts: Node[] = [];
@@ -324,7 +326,7 @@ function splitFilter(filter: Node | null): FilterSplit {
     const bound = dateBound(n);
     if (bound) bounds.push(bound);
     else noDate.push(n);
-    if (!n.isConst && !n.readsMeta && !n.readsBalance && !n.hasAgg && n.columns.size === 1 && n.columns.has('account')) parts.push(n);
+    if (byAccount && !n.isConst && !n.readsMeta && !n.readsBalance && !n.hasAgg && n.columns.size === 1 && n.columns.has('account')) parts.push(n);
     else {
       rest.push(n);
       if (!bound) restNoDate.push(n);

@@ -6,28 +6,44 @@
  * tested against those conjuncts again. Whether the rows are in order is checked, not assumed:
  * rows out of order (the rewritten rows of a period clause could be) are scanned whole.
  */
-import type { Posting } from '../../ledger/snapshot';
+import type { Posting, Transaction } from '../../ledger/snapshot';
 import type { DateBound, EvalState } from '../compile/plan';
 
-const cache = new WeakMap<readonly Posting[], Int32Array | null>();
+const cache = new WeakMap<ArrayLike<unknown>, Int32Array | null>();
 
 /** The date of each row when the dates never decrease, else null; cached per array. */
-export function sortedDates(postings: readonly Posting[]): Int32Array | null {
-  const known = cache.get(postings);
+function sortedRowDates<T>(rows: ArrayLike<T>, dateOf: (row: T) => number): Int32Array | null {
+  const known = cache.get(rows);
   if (known !== undefined) return known;
-  const n = postings.length;
+  const n = rows.length;
   let dates: Int32Array | null = new Int32Array(n);
   let prev = -Infinity;
   for (let i = 0; i < n; i++) {
-    const d = postings[i].txn.date;
+    const d = dateOf(rows[i]);
     if (d < prev) {
       dates = null;
       break;
     }
     dates[i] = prev = d;
   }
-  cache.set(postings, dates);
+  cache.set(rows, dates);
   return dates;
+}
+
+/** The date of each posting (its transaction's) when they never decrease, else null. */
+export function sortedDates(postings: readonly Posting[]): Int32Array | null {
+  return sortedRowDates(postings, (p) => p.txn.date);
+}
+
+/**
+ * The row dates of the tables whose `date` column is a row's own date, for the date conjuncts of
+ * their scans: postings, and #transactions (the dashboard counts a year's transactions among
+ * 100k). Other tables are scanned whole.
+ */
+export function tableDates(table: string, rows: ArrayLike<unknown>): Int32Array | null {
+  if (table === 'postings') return sortedDates(rows as readonly Posting[]);
+  if (table === 'transactions') return sortedRowDates(rows as ArrayLike<Transaction>, (t) => t.date);
+  return null;
 }
 
 /** First position in `xs[0..n)` (ascending) whose value is >= x (strict: > x). */

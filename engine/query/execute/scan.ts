@@ -17,7 +17,7 @@ import type { EvalState, Plan } from '../compile/plan';
 import { accountRows, mergeRows, type AccountRows } from './account-index';
 import type { Deadline } from './limits';
 import { fastPaths } from './fast-paths';
-import { dateRange, lowerBound, sortedDates } from './date-index';
+import { dateRange, lowerBound, tableDates } from './date-index';
 import { positionColumns, type PositionColumns } from './position-sums';
 
 /** The flat columns for the full running balance when the scan reads the snapshot's own postings. */
@@ -41,8 +41,8 @@ function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, 
 
 /** Rows [lo, hi) the date conjuncts allow, or null when the scan cannot narrow by date. */
 function dateNarrowing(plan: Plan, source: ArrayLike<unknown>, st: EvalState): [number, number] | null {
-  if (!plan.dateBounds || !fastPaths.enabled || plan.table.name !== 'postings') return null;
-  const dates = sortedDates(source as readonly Posting[]);
+  if (!plan.dateBounds || !fastPaths.enabled) return null;
+  const dates = tableDates(plan.table.name, source);
   return dates === null ? null : dateRange(dates, plan.dateBounds, st);
 }
 

@@ -8,7 +8,8 @@ import { makeSet } from '../values';
 import { col, int, metaPairs, metaText, perSnapshot } from './common';
 import { registerTable, type TableDef } from './registry';
 
-const rowsOf = perSnapshot((s: Snapshot): Transaction[] => {
+/** The table's rows, built once per snapshot (also by the idle warm-up: execute/warm.ts). */
+export const transactionRows = perSnapshot((s: Snapshot): Transaction[] => {
   const out: Transaction[] = [];
   for (const i of s.referenceOrder) {
     const t = s.entries[i].txn;
@@ -49,7 +50,7 @@ export const transactionsTable: TableDef<Transaction> = {
     col('metas', 'metas', 'transaction metadata as pairs sorted by key', (t) => metaPairs(t.meta), true),
   ],
   star: ['date', 'flag', 'payee', 'narration', 'tags', 'links', 'accounts'],
-  rows: (ctx) => rowsOf(ctx.snapshot),
+  rows: (ctx) => transactionRows(ctx.snapshot),
   meta: (t) => t.meta,
   entryMeta: (t) => t.meta,
 };

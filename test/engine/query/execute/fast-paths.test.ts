@@ -12,7 +12,11 @@ import { Deadline } from '../../../../engine/query/execute/limits';
 import { stringifyResult } from '../../../../engine/query/encode';
 import { fastPaths } from '../../../../engine/query/execute/fast-paths';
 import { snapshot } from '../fixture';
-import { dateRange, sortedDates } from '../../../../engine/query/execute/date-index';
+import { dateRange, sortedDates, tableDates } from '../../../../engine/query/execute/date-index';
+import { transactionsTable } from '../../../../engine/query/tables/transactions';
+import { loadLedger } from '../../../../engine/ledger/index';
+import { formatDate } from '../../../../engine/dates';
+import type { Transaction } from '../../../../engine/ledger/snapshot';
 import type { EvalState } from '../../../../engine/query/compile/plan';
 import { randomLedger } from './random-ledger';
 
@@ -234,6 +238,37 @@ describe('date narrowing: the rows of a date range', () => {
     const rows = runQuery(snap, "SELECT count(*), sum(number) WHERE date > 2023-01-15 AND account = 'Assets:Bank'").rows;
     expect(rows.map((r) => [r[0], String(r[1])])).toEqual([[2n, '5']]);
     for (const q of QUERIES) {
+      const fast = answer(snap, q);
+      fastPaths.enabled = false;
+      expect(fast, q).toBe(answer(snap, q));
+      fastPaths.enabled = true;
+    }
+  });
+
+  it('narrows #transactions (reference order, by date) as the plain path filters it, on the example ledger', () => {
+    const snap = loadLedger(new URL('../../../../main/demo/example.beancount', import.meta.url).pathname, { defaultTimezone: 'UTC' });
+    const rows = transactionsTable.rows({ snapshot: snap } as never) as Transaction[];
+    expect(rows.length).toBeGreaterThan(100);
+    expect(tableDates('transactions', rows)).not.toBeNull();
+    // Bounds on days with transactions, and on the days next to them: an off-by-one range shows.
+    const lo = rows[Math.floor(rows.length / 3)].date;
+    const hi = rows[Math.floor((rows.length * 2) / 3)].date;
+    const from = formatDate(lo);
+    const to = formatDate(hi);
+    expect(rows.some((t) => t.date === lo - 1) || rows.some((t) => t.date === hi + 1)).toBe(true);
+    // Counted here from the rows themselves: the padding transactions (flag P) left out.
+    const expected = rows.filter((t) => t.date >= lo && t.date <= hi && t.flag !== 'P').length;
+    expect(expected).toBeGreaterThan(5);
+    const count = runQuery(snap, `SELECT count(*) FROM #transactions WHERE date >= ${from} AND date <= ${to} AND flag != 'P'`).rows;
+    expect(count).toEqual([[BigInt(expected)]]);
+    for (const q of [
+      `SELECT count(*) FROM #transactions WHERE date >= ${from} AND date <= ${to} AND flag != 'P'`,
+      `SELECT date, narration FROM #transactions WHERE date > ${from} AND date < ${to} ORDER BY date DESC LIMIT 3`,
+      `SELECT narration FROM #transactions WHERE date = ${from} OR payee ~ 'a'`,
+      `SELECT date, payee FROM #transactions WHERE ${to} < date LIMIT 4 OFFSET 1`,
+      `SELECT count(*) FROM #transactions WHERE date = ${from}`,
+      `SELECT count(*) FROM #transactions WHERE date > ${formatDate(lo - 1)} AND date < ${formatDate(hi + 1)}`,
+    ]) {
       const fast = answer(snap, q);
       fastPaths.enabled = false;
       expect(fast, q).toBe(answer(snap, q));
