@@ -29,7 +29,13 @@ interface Lot {
 }
 
 export class LotBalance {
-  private readonly lots = new Map<string, Lot>();
+  /**
+   * Lots by lot key; a balance made from a sum (ofSum) keys its lots at cost by their lot id
+   * instead (a number: no key text built and hashed for each of thousands of lots), until an
+   * add at cost needs the text keys (`ids`, then null).
+   */
+  private lots = new Map<string | number, Lot>();
+  private ids: PositionColumns | null = null;
 
   /**
    * The balance a PositionSum over the columns `cols` holds: both follow Inventory.add_amount
@@ -38,22 +44,38 @@ export class LotBalance {
    */
   static ofSum(sum: PositionSum, cols: PositionColumns): LotBalance {
     const out = new LotBalance();
+    out.ids = cols;
     sum.lots.forEach((l, id) => {
-      out.lots.set(cols.lots.keyOf(id), { number: Dec.fromScaled(l.big ?? BigInt(l.n), l.dp), currency: cols.currency[id], cost: l.cost });
+      const currency = cols.currency[id];
+      // A lot without cost is keyed by its currency, as lotKey keys it.
+      out.lots.set(l.cost === null ? currency : id, { number: Dec.fromScaled(l.big ?? BigInt(l.n), l.dp), currency, cost: l.cost });
     });
     return out;
+  }
+
+  /** Every lot keyed by its lot key text, in the same order. */
+  private keyed(): Map<string | number, Lot> {
+    const cols = this.ids;
+    if (cols !== null) {
+      const keyed = new Map<string | number, Lot>();
+      this.lots.forEach((l, k) => keyed.set(typeof k === 'number' ? cols.lots.keyOf(k) : k, l));
+      this.lots = keyed;
+      this.ids = null;
+    }
+    return this.lots;
   }
 
   /** Beancount's Inventory.add_amount: a zero sum removes the lot, a zero addition to no lot adds nothing. */
   add(number: Dec, currency: string, cost: Cost | null): void {
     const key = lotKey(currency, cost);
-    const lot = this.lots.get(key);
+    const lots = cost === null ? this.lots : this.keyed();
+    const lot = lots.get(key);
     if (lot === undefined) {
-      if (!number.isZero()) this.lots.set(key, { number, currency, cost });
+      if (!number.isZero()) lots.set(key, { number, currency, cost });
       return;
     }
     const sum = lot.number.plus(number);
-    if (sum.isZero()) this.lots.delete(key);
+    if (sum.isZero()) lots.delete(key);
     else lot.number = sum;
   }
 
