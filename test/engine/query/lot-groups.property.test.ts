@@ -14,6 +14,8 @@ import { LOT_GROUPS_MIN_LOTS } from '../../../engine/query/lot-groups';
 import { convertPosition, marketValuePosition, valuePosition } from '../../../engine/query/functions/valuation';
 import { toText } from '../../../engine/query/values';
 import { call, cost, ctxOf, d, fakePrices, fakeSnapshot, pos } from './functions/helpers';
+import { runQuery } from '../../../engine/query/index';
+import { ledger } from '../ledger/ledger-text';
 
 const UNITS = ['HOOL', 'GOOG', 'USD', 'EUR'];
 const COST = ['USD', 'EUR'];
@@ -135,5 +137,63 @@ describe('valuing a large inventory from its totals equals valuing it lot by lot
     whole.add({ units: { number: half.units.number.neg(), currency: 'HOOL' }, cost: half.cost });
     expect(toText('inventory', whole.units())).toBe('(300 HOOL)');
     expect(convert(whole)).toBe('(600.00 USD)');
+  });
+});
+
+describe('a running balance of many lots, valued per bucket (the dashboard net-worth graph)', () => {
+  test('convert and units of last(balance) per month: the sums worked out here from the postings', () => {
+    // 1,000,000 USD from equity, then on each of 200 days a buy of 1.5 HOOL at a cost of
+    // 100 + i USD (200 lots: a balance past LOT_GROUPS_MIN_LOTS, so valued from its totals), and
+    // every 10th day a sale of a whole earlier lot; HOOL quoted at 150.25 USD, from 2024-04-01 at 160.5.
+    const day = (i: number) => new Date(Date.UTC(2024, 0, 2 + i)).toISOString().slice(0, 10);
+    const lines = [
+      '2024-01-01 open Assets:Cash USD',
+      '2024-01-01 open Assets:Broker HOOL',
+      '2024-01-01 open Equity:Opening',
+      '2024-01-01 open Income:Gains USD',
+      '2024-01-01 price HOOL 150.25 USD',
+      '2024-04-01 price HOOL 160.5 USD',
+      '2024-01-01 * "deposit"',
+      '  Assets:Cash  1000000.00 USD',
+      '  Equity:Opening',
+    ];
+    const held = new Map<number, number>(); // lot -> cost
+    const events: Array<{ date: string; cash: bigint; hool: bigint }> = []; // cash in cents, HOOL in tenths
+    let cash = 100000000n;
+    let hool = 0n;
+    for (let i = 0; i < 200; i++) {
+      const cost = 100 + i;
+      lines.push(`${day(i)} * "buy ${i}"`, `  Assets:Broker  1.5 HOOL {${cost} USD}`, `  Assets:Cash  -${(cost * 1.5).toFixed(2)} USD`);
+      held.set(i, cost);
+      cash -= BigInt(cost * 150);
+      hool += 15n;
+      if (i % 10 === 9) {
+        const lot = i - 5;
+        const c = held.get(lot)!;
+        held.delete(lot);
+        lines.push(`${day(i)} * "sell ${lot}"`, `  Assets:Broker  -1.5 HOOL {${c} USD, ${day(lot)}}`, `  Assets:Cash  ${(c * 1.5).toFixed(2)} USD`);
+        cash += BigInt(c * 150);
+        hool -= 15n;
+      }
+      events.push({ date: day(i), cash, hool });
+    }
+    const snap = ledger(lines.join('\n') + '\n');
+    expect(snap.errors).toEqual([]);
+    const rows = runQuery(
+      snap,
+      "SELECT year, month, units(last(balance)), convert(last(balance), 'USD', date_end('month', max(date))) WHERE account ~ '^Assets' GROUP BY year, month ORDER BY year, month",
+    ).rows;
+    expect(rows.length).toBe(7);
+    for (const [y, m, units, value] of rows as [bigint, bigint, Inventory, Inventory][]) {
+      const monthEnd = new Date(Date.UTC(Number(y), Number(m), 0)).toISOString().slice(0, 10);
+      const last = [...events].reverse().find((e) => e.date <= monthEnd)!;
+      // Price of the month's last day: 150.25 before April, 160.5 from it. A lot's value has the
+      // places of 1.5 plus the price's (3, then 2); the sum the most of those and the cash's 2.
+      const [price, priceDp] = monthEnd < '2024-04-01' ? [15025n, 2] : [1605n, 1];
+      const places = Math.max(2, 1 + priceDp);
+      const value10 = last.cash * 10n ** BigInt(places - 2) + last.hool * price * 10n ** BigInt(places - 1 - priceDp);
+      expect(toText('inventory', units), `${y}-${m}`).toBe(`(${Dec.fromScaled(last.hool, 1)} HOOL, ${Dec.fromScaled(last.cash, 2)} USD)`);
+      expect(toText('inventory', value), `${y}-${m}`).toBe(`(${Dec.fromScaled(value10, places)} USD)`);
+    }
   });
 });
