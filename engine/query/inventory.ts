@@ -21,7 +21,9 @@
  *   inventories is never changed, and the Positions handed out never change. The copy builds its
  *   map only if something asks for a lot by key (add, equals...): a running balance snapshotted
  *   per group (last(balance) of the net-worth graph, thousands of lots) is only read, and a
- *   copy-on-write map was copied whole, with hashing, by the balance's next change.
+ *   copy-on-write map was copied whole, with hashing, by the balance's next change;
+ * - a large inventory keeps totals per units currency and cost currency (lot-groups.ts), so that
+ *   units() and the valuation functions take one product per group rather than one per lot.
  */
 import { Dec } from '../decimal';
 import type { Amount, Cost, Position } from '../ledger/snapshot';

@@ -17,7 +17,11 @@
  */
 import { EXACT_PRODUCT_BELOW, type Dec } from '../decimal';
 
-/** Inventories with at least this many lots keep totals once something values or copies them. */
+/**
+ * Inventories with at least this many lots keep totals once something values or copies them. A
+ * smaller one is valued lot by lot about as fast as its totals would be built, and the cells of
+ * grouped queries (a few lots each) never pay for the upkeep.
+ */
 export const LOT_GROUPS_MIN_LOTS = 128;
 
 export interface LotGroup {
