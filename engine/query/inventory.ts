@@ -27,7 +27,7 @@
  */
 import { Dec } from '../decimal';
 import type { Amount, Cost, Position } from '../ledger/snapshot';
-import { LOT_GROUPS_MIN_LOTS, LotGroups, sumGroups, type GroupRoute, type GroupSum } from './lot-groups';
+import { LOT_GROUPS_MIN_LOTS, LotGroups, NO_RATES, sumGroups, type GroupRoute, type GroupSum } from './lot-groups';
 
 interface Lot {
   readonly currency: string;
@@ -512,7 +512,6 @@ export class Inventory {
   }
 }
 
-const NO_RATES: readonly Dec[] = [];
 const unitsRoute = (currency: string): GroupRoute => ({ into: currency, rates: NO_RATES });
 
 /** cost(position): units x per-unit cost in the cost currency (rounded to 28 digits); no cost: the units. */

@@ -100,6 +100,9 @@ export class LotGroups {
   }
 }
 
+/** The rates of a route that keeps the units as they are. */
+export const NO_RATES: readonly Dec[] = [];
+
 /** How a group's lots are valued: each rate applied in turn, into `into`; null: only lot by lot. */
 export type GroupRoute = { readonly into: string; readonly rates: readonly Dec[] } | null;
 

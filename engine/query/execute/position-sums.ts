@@ -147,14 +147,25 @@ export function addRow(sum: PositionSum, cols: PositionColumns, postings: readon
   if (addToLot(l, cols, postings, at)) removeLot(sum, id);
 }
 
-/** The lot row `at` starts; null for a zero row (it does not create one). */
-function newLot(cols: PositionColumns, postings: readonly Posting[], at: number): LotSum | null {
+/**
+ * The lot row `at` starts; null for a zero row (it does not create one). `reuse`, a record of a
+ * lot gone to zero, is started again in place instead of allocating one.
+ */
+function newLot(cols: PositionColumns, postings: readonly Posting[], at: number, reuse?: LotSum): LotSum | null {
+  let n = 0;
+  let big: bigint | null = null;
   if (cols.safe[at] === 1) {
-    const x = cols.scaled[at];
-    return x === 0 ? null : { n: x, big: null, dp: cols.dp[at], cost: postings[at].cost };
-  }
-  const p = postings[at];
-  return { n: 0, big: p.units.number.scaled, dp: cols.dp[at], cost: p.cost };
+    n = cols.scaled[at];
+    if (n === 0) return null;
+  } else big = postings[at].units.number.scaled;
+  const dp = cols.dp[at];
+  const cost = postings[at].cost;
+  if (reuse === undefined) return { n, big, dp, cost };
+  reuse.n = n;
+  reuse.big = big;
+  reuse.dp = dp;
+  reuse.cost = cost;
+  return reuse;
 }
 
 /** Adds row `at` to its lot `l`; true when the lot sums to zero (the caller removes it). */
@@ -216,26 +227,9 @@ export class DenseSum {
       return;
     }
     // A lot gone to zero keeps its record, which starts again here: no allocation per transaction.
-    if (cols.safe[at] === 1) {
-      const x = cols.scaled[at];
-      if (x === 0) return;
-      if (l === undefined) this.byId[id] = { n: x, big: null, dp: cols.dp[at], cost: postings[at].cost };
-      else {
-        l.n = x;
-        l.big = null;
-        l.dp = cols.dp[at];
-        l.cost = postings[at].cost;
-      }
-    } else {
-      const p = postings[at];
-      if (l === undefined) this.byId[id] = { n: 0, big: p.units.number.scaled, dp: cols.dp[at], cost: p.cost };
-      else {
-        l.n = 0;
-        l.big = p.units.number.scaled;
-        l.dp = cols.dp[at];
-        l.cost = p.cost;
-      }
-    }
+    const made = newLot(cols, postings, at, l);
+    if (made === null) return;
+    this.byId[id] = made;
     this.seq[id] = this.nextSeq++;
   }
 

@@ -8,6 +8,7 @@ import { Dec, EXACT_PRODUCT_BELOW } from '../../decimal';
 import type { DayNum } from '../../dates';
 import type { Amount, Position, PriceMap } from '../../ledger/snapshot';
 import { Inventory, positionCost } from '../inventory';
+import { NO_RATES } from '../lot-groups';
 import { scalar } from './declare';
 import type { FnContext, ScalarOverload } from './registry';
 
@@ -93,8 +94,6 @@ function memoRates(prices: PriceMap): PriceMap {
  * each product rounded to 28 digits, into `into`; 'units': kept as units (no price); 'cost': at
  * the lot's own cost (market_value without a price).
  */
-const NO_RATES: readonly Dec[] = [];
-
 type Route = { readonly into: string; readonly rates: readonly Dec[] } | 'units' | 'cost';
 
 /** The route of convertAmount (a direct rate, else two steps through the cost currency). */

@@ -144,10 +144,10 @@ function balances(
   const cols = positionColumns(rows);
   const { ids, names } = accountIdTable(rows);
   const sums: (PositionSum | null | undefined)[] = new Array(names.length);
-  const total = new DenseSum(cols);
+  const total = withTotal ? new DenseSum(cols) : null;
   for (let i = 0; i < to; i++) {
     if (i % CHECK_EVERY === CHECK_EVERY - 1) ctx.check();
-    if (withTotal) total.add(cols, rows, i);
+    if (total !== null) total.add(cols, rows, i);
     const id = ids[i];
     let b = sums[id];
     if (b === undefined) sums[id] = b = accept === null || accept(names[id]) ? new PositionSum() : null;
@@ -159,7 +159,7 @@ function balances(
     const b = sums[id];
     if (b) byAccount.set(names[id], LotBalance.ofSum(b, cols));
   }
-  return { byAccount, total: LotBalance.ofSum(total.toSum(), cols) };
+  return { byAccount, total: total === null ? new LotBalance() : LotBalance.ofSum(total.toSum(), cols) };
 }
 
 function balanceOf(map: Map<string, LotBalance>, account: string): LotBalance {
