@@ -89,6 +89,23 @@ export function accountRows(postings: readonly Posting[]): AccountRows[] {
   return out;
 }
 
+const byName = new WeakMap<readonly Posting[], Map<string, AccountRows>>();
+
+/**
+ * The rows of one account (its positions in `postings`), undefined when it has none: an account
+ * asked for alone reads the per-account positions the idle warm-up builds (execute/warm.ts)
+ * instead of grouping every row by its account text again.
+ */
+export function rowsOfAccount(postings: readonly Posting[], account: string): AccountRows | undefined {
+  let m = byName.get(postings);
+  if (m === undefined) {
+    m = new Map();
+    for (const r of accountRows(postings)) m.set(r.account, r);
+    byName.set(postings, m);
+  }
+  return m.get(account);
+}
+
 /**
  * The account of each row as a small integer (its index in accountRows(postings), so accounts
  * are numbered in order of their first row): grouping by account indexes an array by it instead

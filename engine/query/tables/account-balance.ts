@@ -15,6 +15,7 @@
  */
 import type { Posting } from '../../ledger/snapshot';
 import { Inventory } from '../inventory';
+import { rowsOfAccount } from '../execute/account-index';
 
 const CHECKPOINT_EVERY = 64;
 
@@ -33,7 +34,6 @@ interface AccountWalk {
 }
 
 interface Cache {
-  byAccount: Map<string, Posting[]> | null;
   walks: Map<string, AccountWalk>;
 }
 
@@ -42,33 +42,26 @@ const caches = new WeakMap<readonly Posting[], Cache>();
 function cacheFor(postings: readonly Posting[]): Cache {
   let c = caches.get(postings);
   if (!c) {
-    c = { byAccount: null, walks: new Map() };
+    c = { walks: new Map() };
     caches.set(postings, c);
   }
   return c;
 }
 
-/** Rows of each account in ledger order, built once per postings array. */
-export function postingsByAccount(postings: readonly Posting[]): Map<string, Posting[]> {
-  const c = cacheFor(postings);
-  if (!c.byAccount) {
-    const m = new Map<string, Posting[]>();
-    for (let i = 0; i < postings.length; i++) {
-      const p = postings[i];
-      let list = m.get(p.account);
-      if (!list) m.set(p.account, (list = []));
-      list.push(p);
-    }
-    c.byAccount = m;
-  }
-  return c.byAccount;
+/** Rows of one account in ledger order (from the per-account positions of account-index.ts). */
+export function accountPostings(postings: readonly Posting[], account: string): Posting[] {
+  const at = rowsOfAccount(postings, account)?.at;
+  if (at === undefined) return [];
+  const rows: Posting[] = new Array(at.length);
+  for (let i = 0; i < at.length; i++) rows[i] = postings[at[i]];
+  return rows;
 }
 
 function walkFor(postings: readonly Posting[], account: string): AccountWalk {
   const c = cacheFor(postings);
   let w = c.walks.get(account);
   if (!w) {
-    const rows = postingsByAccount(postings).get(account) ?? [];
+    const rows = accountPostings(postings, account);
     const index = new Map<Posting, number>();
     for (let i = 0; i < rows.length; i++) index.set(rows[i], i);
     const running = new Inventory();

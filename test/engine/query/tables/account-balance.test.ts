@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Posting } from '../../../../engine/ledger/snapshot';
 import { Inventory } from '../../../../engine/query/inventory';
-import { accountBalanceAfter, postingsByAccount } from '../../../../engine/query/tables/account-balance';
+import { accountBalanceAfter, accountPostings } from '../../../../engine/query/tables/account-balance';
 import { toText } from '../../../../engine/query/values';
 import { amt, cost } from '../functions/helpers';
 
@@ -29,7 +29,8 @@ describe('account_balance', () => {
     // The same row read twice gives the same value (cached), unchanged by reads of later rows.
     expect(accountBalanceAfter(rows, rows[0])).toBe(accountBalanceAfter(rows, rows[0]));
     expect(text(accountBalanceAfter(rows, rows[0]))).toBe('(10 USD)');
-    expect(postingsByAccount(rows).get('A')).toEqual([rows[0], rows[2], rows[3]]);
+    expect(accountPostings(rows, 'A')).toEqual([rows[0], rows[2], rows[3]]);
+    expect(accountPostings(rows, 'Z')).toEqual([]);
   });
 
   test('a posting outside the rows gets an empty inventory', () => {
