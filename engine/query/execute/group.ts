@@ -13,7 +13,7 @@ import { addRow, finishSum, positionColumns, PositionSum, type PositionColumns }
 import type { Posting } from '../../ledger/snapshot';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
-import { replayRunning, Scanner } from './scan';
+import { replayRunning, restoreRunning, saveRunning, Scanner, type RunningState } from './scan';
 import type { Deadline } from './limits';
 
 interface Group {
@@ -23,6 +23,8 @@ interface Group {
   late: unknown[] | null;
   /** Aggregates were not accumulated (group outside the LIMIT window, only counted). */
   hollow: boolean;
+  /** The running balances at the group's first row, when a key reads them (see newGroup). */
+  balance: RunningState | null;
 }
 
 export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: ExecOptions, types: TypeName[], w: Window): Produced {
@@ -69,11 +71,28 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
       if (anyDeferred) chosen.push(at);
       return visit(at);
     }, before);
-  const scanAll = (visit: (at: number) => boolean | void, before?: () => boolean | void) => scanWith(new Scanner(plan, source, st, deadline), visit, before);
+  // A key that reads the balance is evaluated again by the targets and ORDER BY when the group
+  // finishes, after the scan: with the balance of the group's first row (the key's value), not
+  // the balance the scan ended with.
+  const keysReadBalance = keys.some((k) => k.readsBalance);
+  // The scan keeps the running balance only when something reads it during the scan: a key, or an
+  // aggregate not deferred to the replay (grouped targets, ORDER BY and HAVING read the balance
+  // only through keys and aggregates: the compiler refuses it elsewhere). A net-worth graph's
+  // last(balance) over an OPEN ON's thousands of opening lots added every row twice.
+  const balanceWhileScanning =
+    keysReadBalance || slots.some((s, i) => !deferred[i] && s.args.some((a) => a.readsBalance));
+  const newScanner = () => new Scanner(plan, source, st, deadline, balanceWhileScanning);
+  const scanAll = (visit: (at: number) => boolean | void, before?: () => boolean | void) => scanWith(newScanner(), visit, before);
 
   const newGroup = (hollow: boolean): Group => {
     budget.add(width, 'groups');
-    return { row: st.row, states: hollow ? [] : slots.map((s, i) => (flat[i] ? new PositionSum() : s.init())), late: null, hollow };
+    return {
+      row: st.row,
+      states: hollow ? [] : slots.map((s, i) => (flat[i] ? new PositionSum() : s.init())),
+      late: null,
+      hollow,
+      balance: keysReadBalance && !hollow ? saveRunning(st) : null,
+    };
   };
   const step = (g: Group, at: number) => {
     for (let i = 0; i < slots.length; i++) {
@@ -110,6 +129,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   /** Finishes a group: null when HAVING drops it. */
   const finish = (g: Group): OutRow | null => {
     st.row = g.row;
+    if (g.balance !== null) restoreRunning(st, g.balance);
     const values = new Array(slots.length);
     for (let i = 0; i < slots.length; i++) {
       values[i] = deferred[i] || atClose[i] ? (g.late?.[i] ?? null) : flat[i] ? finishSum(g.states[i] as PositionSum, cols!) : slots[i].finish(g.states[i]);
@@ -216,7 +236,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   }
 
   const makeGroup = () => newGroup(false);
-  const scanner = new Scanner(plan, source, st, deadline);
+  const scanner = newScanner();
   // BALANCES, `SELECT account, sum(position) GROUP BY account`: groups by account id and the one
   // aggregate a flat sum, no condition per row: a loop of its own (sumsByAccount).
   const range = index.byAccountOnly && slots.length === 1 && flat[0] ? scanner.plainRows() : null;

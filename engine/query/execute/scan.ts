@@ -65,6 +65,29 @@ export function resetRunning(plan: Plan, st: EvalState): void {
   st.runningCost = bal.cost ? new Map() : null;
 }
 
+/** The running balances at one row, kept aside (saveRunning) and put back (restoreRunning). */
+export interface RunningState {
+  running: Inventory | null;
+  units: Map<string, Dec> | null;
+  cost: Map<string, Dec> | null;
+}
+
+/** Copies of the running balances as they stand (the live ones go on changing). */
+export function saveRunning(st: EvalState): RunningState {
+  return {
+    running: st.running ? (st.running as Inventory).clone() : null,
+    units: st.runningUnits ? new Map(st.runningUnits) : null,
+    cost: st.runningCost ? new Map(st.runningCost) : null,
+  };
+}
+
+/** Makes `saved` the running balances the next evaluations read. */
+export function restoreRunning(st: EvalState, saved: RunningState): void {
+  st.running = saved.running;
+  st.runningUnits = saved.units;
+  st.runningCost = saved.cost;
+}
+
 /**
  * Adds a chosen row to the running balances the plan reads; with `cols` (the columns of the
  * snapshot's postings, position-sums.ts) the full balance reads the row's lot key and number from

@@ -183,6 +183,24 @@ describe('aggregates of the running balance', () => {
     ]);
     expect(rows(`SELECT date, last(balance) ${W} LIMIT 1`)).toEqual([['2024-01-05', { positions: [] }]]);
   });
+  it('a group key that reads the balance: grouped during the scan, shown with its own value beside a deferred last(balance)', () => {
+    // Balances after each chosen row: 10, 0, 3, 0, 100, 120, 100, 40 (the key's value, not the 40
+    // the scan ends with; empty is 0 in USD).
+    expect(rows(`SELECT number(only('USD', balance)) AS b, count(*), last(balance) ${W} GROUP BY b ORDER BY b`)).toEqual([
+      ['0', 2, { positions: [] }],
+      ['3', 1, usd('3')],
+      ['10', 1, usd('10')],
+      ['40', 1, usd('40')],
+      ['100', 2, usd('100')],
+      ['120', 1, usd('120')],
+    ]);
+    // Without ORDER BY: groups in the order of their first row.
+    expect(rows(`SELECT number(only('USD', balance)) AS b, count(*) ${W} GROUP BY b LIMIT 3`)).toEqual([
+      ['10', 1],
+      ['0', 2],
+      ['3', 1],
+    ]);
+  });
   it('consecutive groups with HAVING', () => {
     expect(rows(`SELECT date, last(balance) ${W} GROUP BY date HAVING count(*) = 2 LIMIT 2`)).toEqual([['2024-02-03', usd('100')]]);
   });
