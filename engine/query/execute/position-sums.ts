@@ -233,6 +233,34 @@ export class DenseSum {
     this.seq[id] = this.nextSeq++;
   }
 
+  /** A frozen copy of this sum's state (the live lots' records copied), for `DenseSum.resume`. */
+  freeze(): FrozenDenseSum {
+    const ids: number[] = [];
+    const lots: LotSum[] = [];
+    const seqs: number[] = [];
+    for (let id = 0; id < this.seq.length; id++) {
+      if (this.seq[id] === 0) continue;
+      const l = this.byId[id]!;
+      ids.push(id);
+      lots.push({ n: l.n, big: l.big, dp: l.dp, cost: l.cost });
+      seqs.push(this.seq[id]);
+    }
+    return { ids: Int32Array.from(ids), lots, seqs: Float64Array.from(seqs), nextSeq: this.nextSeq };
+  }
+
+  /** A sum in the state `frozen` holds (left unchanged: the records are copied again). */
+  static resume(cols: PositionColumns, frozen: FrozenDenseSum): DenseSum {
+    const d = new DenseSum(cols);
+    const { ids, lots, seqs } = frozen;
+    for (let k = 0; k < ids.length; k++) {
+      const l = lots[k];
+      d.byId[ids[k]] = { n: l.n, big: l.big, dp: l.dp, cost: l.cost };
+      d.seq[ids[k]] = seqs[k];
+    }
+    d.nextSeq = frozen.nextSeq;
+    return d;
+  }
+
   /** The same lots in a PositionSum, in the order they were (last) created; the end of this sum's use. */
   toSum(): PositionSum {
     const ids: number[] = [];
@@ -242,6 +270,21 @@ export class DenseSum {
     for (const id of ids) sum.lots.set(id, this.byId[id]!);
     return sum;
   }
+}
+
+/** The live lots of a DenseSum with their creation numbers (DenseSum.freeze). */
+export interface FrozenDenseSum {
+  readonly ids: Int32Array;
+  readonly lots: readonly LotSum[];
+  readonly seqs: Float64Array;
+  readonly nextSeq: number;
+}
+
+/** A copy of a sum whose records the copy owns (the original may go on adding rows). */
+export function copyPositionSum(sum: PositionSum): PositionSum {
+  const out = new PositionSum();
+  sum.lots.forEach((l, id) => out.lots.set(id, { n: l.n, big: l.big, dp: l.dp, cost: l.cost }));
+  return out;
 }
 
 /** A lot that summed to zero leaves the sum (a later row starts it afresh, last in order). */

@@ -1,7 +1,7 @@
 /**
  * Builds the per-row columns the fast paths read over a snapshot's postings (account ids and
  * per-account positions, lot ids and scaled numbers, the date index of range filters and period
- * clauses, the #transactions rows and their dates), which the first query after a load would
+ * clauses, the #transactions rows and their dates, the period clauses' checkpoints), which the first query after a load would
  * otherwise build. For the engine worker to call right after a load, while the previous snapshot
  * still answers: the columns are cached per postings array (WeakMaps), so a later query finds
  * them; nothing changes a query's answer.
@@ -11,6 +11,7 @@ import { accountRows } from './account-index';
 import { positionColumns } from './position-sums';
 import { sortedDates, tableDates } from './date-index';
 import { transactionRows } from '../tables/transactions';
+import { recordCheckpoints } from '../periods/apply';
 
 export function warmQueryCaches(snapshot: Snapshot): void {
   const postings = snapshot.postings;
@@ -18,4 +19,5 @@ export function warmQueryCaches(snapshot: Snapshot): void {
   positionColumns(postings);
   sortedDates(postings);
   tableDates('transactions', transactionRows(snapshot));
+  recordCheckpoints(postings);
 }

@@ -31,7 +31,8 @@ import type { Posting, Snapshot } from '../../ledger/snapshot';
 import { makeClock, type Clock } from '../../ledger/time';
 import { positionCost } from '../inventory';
 import { LotBalance } from './lots';
-import { addRow, DenseSum, positionColumns, PositionSum } from '../execute/position-sums';
+import { addRow, copyPositionSum, DenseSum, positionColumns, PositionSum } from '../execute/position-sums';
+import { checkpointBefore, checkpointRows, record } from './checkpoints';
 import { accountIdTable } from '../execute/account-index';
 import { addPosting, lotTransfer, negAmount, newTransaction, zeroPrice, type When } from './synthetic';
 
@@ -142,17 +143,8 @@ function balances(
   withTotal: boolean,
 ): { byAccount: Map<string, LotBalance>; total: LotBalance } {
   const cols = positionColumns(rows);
-  const { ids, names } = accountIdTable(rows);
-  const sums: (PositionSum | null | undefined)[] = new Array(names.length);
-  const total = withTotal ? new DenseSum(cols) : null;
-  for (let i = 0; i < to; i++) {
-    if (i % CHECK_EVERY === CHECK_EVERY - 1) ctx.check();
-    if (total !== null) total.add(cols, rows, i);
-    const id = ids[i];
-    let b = sums[id];
-    if (b === undefined) sums[id] = b = accept === null || accept(names[id]) ? new PositionSum() : null;
-    if (b !== null) addRow(b, cols, rows, i);
-  }
+  const { names } = accountIdTable(rows);
+  const { sums, total } = sumRows(rows, to, accept, withTotal, ctx.check);
   // Ids number the accounts in the order they first appear, as a map filled row by row would.
   const byAccount = new Map<string, LotBalance>();
   for (let id = 0; id < sums.length; id++) {
@@ -160,6 +152,63 @@ function balances(
     if (b) byAccount.set(names[id], LotBalance.ofSum(b, cols));
   }
   return { byAccount, total: total === null ? new LotBalance() : LotBalance.ofSum(total.toSum(), cols) };
+}
+
+/**
+ * The sums of `balances` by account id (null: an account `accept` refuses; undefined: no row
+ * yet), starting from the latest checkpoint before `to` (checkpoints.ts) and recording the ones
+ * it passes.
+ */
+function sumRows(
+  rows: readonly Posting[],
+  to: number,
+  accept: ((account: string) => boolean) | null,
+  withTotal: boolean,
+  check: () => void,
+): { sums: (PositionSum | null | undefined)[]; total: DenseSum | null } {
+  const cols = positionColumns(rows);
+  const { ids, names } = accountIdTable(rows);
+  const sums: (PositionSum | null | undefined)[] = new Array(names.length);
+  const withAccounts = accept !== NO_ACCOUNT;
+  const from = checkpointBefore(rows, to, withTotal, withAccounts);
+  let start = 0;
+  let total = withTotal ? new DenseSum(cols) : null;
+  if (from !== null) {
+    start = from.at;
+    if (withTotal) total = DenseSum.resume(cols, from.total!);
+    if (withAccounts) {
+      const saved = from.accounts!;
+      for (let id = 0; id < saved.length; id++) {
+        const s = saved[id];
+        if (s !== undefined) sums[id] = accept === null || accept(names[id]) ? copyPositionSum(s) : null;
+      }
+    }
+  }
+  // Only a sum of every account holds the accounts' part of a checkpoint.
+  const everyAccount = accept === null ? sums : null;
+  const every = checkpointRows();
+  let next = (Math.floor(start / every) + 1) * every;
+  for (let i = start; i < to; i++) {
+    if (i % CHECK_EVERY === CHECK_EVERY - 1) check();
+    if (total !== null) total.add(cols, rows, i);
+    const id = ids[i];
+    let b = sums[id];
+    if (b === undefined) sums[id] = b = accept === null || accept(names[id]) ? new PositionSum() : null;
+    if (b !== null) addRow(b, cols, rows, i);
+    if (i + 1 === next) {
+      record(rows, next, total, everyAccount);
+      next += every;
+    }
+  }
+  return { sums, total };
+}
+
+/**
+ * Records the checkpoints of a rows array's sums (checkpoints.ts) ahead of the queries that
+ * would record them: the engine worker's idle warm-up (execute/warm.ts), for the snapshot's postings.
+ */
+export function recordCheckpoints(rows: readonly Posting[]): void {
+  sumRows(rows, rows.length - (rows.length % checkpointRows()), null, true, () => {});
 }
 
 function balanceOf(map: Map<string, LotBalance>, account: string): LotBalance {
