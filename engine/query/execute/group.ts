@@ -9,7 +9,7 @@ import type { TypeName } from '../types';
 import { GroupIndex } from './group-keys';
 import { accountIds } from './account-index';
 import { fastPaths } from './fast-paths';
-import { addRow, finishSum, positionColumns, PositionSum, type PositionColumns } from './position-sums';
+import { addRow, copyPositionSum, DenseSum, finishSum, positionColumns, PositionSum, type PositionColumns } from './position-sums';
 import type { Posting } from '../../ledger/snapshot';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
@@ -163,7 +163,12 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     // All targets are aggregates: every row forms one group, which exists even without rows.
     st.row = null;
     const g = newGroup(false);
-    scanAll((at) => step(g, at));
+    const scanner = newScanner();
+    // Only sums of positions from flat columns and no condition left to test (the net worth and
+    // liabilities of the dashboard's summary): a loop of its own, as for BALANCES below.
+    const range = flat.every((f) => f) ? scanner.plainRows() : null;
+    if (range !== null) sumRows(range, g.states, cols!, source as readonly Posting[], deadline);
+    else scanWith(scanner, (at) => step(g, at));
     fillDeferred([g]);
     const r = finish(g);
     return { rows: r ? [r] : [], skipped: 0 };
@@ -294,6 +299,22 @@ function sumsByAccount(
     addRow(sum, cols, postings, at);
   }
   return groups;
+}
+
+/**
+ * The sums of `states` (one PositionSum per aggregate, each replaced) over the rows of `range`
+ * (no condition to test), summed by lot id in an array (DenseSum: no map look-up when the rows
+ * switch lots, as a net worth's rows do from account to account).
+ */
+function sumRows(range: { idx: Int32Array | null; base: number; n: number }, states: unknown[], cols: PositionColumns, postings: readonly Posting[], deadline: Deadline): void {
+  const { idx, base, n } = range;
+  const sum = new DenseSum(cols);
+  for (let k = 0; k < n; k++) {
+    deadline.tick();
+    sum.add(cols, postings, idx === null ? base + k : idx[k]);
+  }
+  // Every aggregate here is the same sum(position): each finishes its own copy of the lots.
+  for (let i = 0; i < states.length; i++) states[i] = i === 0 ? sum.toSum() : copyPositionSum(states[0] as PositionSum);
 }
 
 const NO_ARGS: unknown[] = [];
