@@ -161,6 +161,19 @@ describe('interval and date_bin', () => {
       '2024-01-01',
     ]);
   });
+  test('date_bin remembers its last bin only while the stride, date and origin all repeat', () => {
+    const bin = (text: string, d: string, o: string) => asDate(call('date_bin', [s(text), dt(d), dt(o)]));
+    expect([
+      bin('1 month', '2024-04-30', '2001-01-01'),
+      bin('1 month', '2024-04-30', '2001-01-01'),
+      // Same stride and date, another origin: bins of a month from the 15th.
+      bin('1 month', '2024-04-30', '2001-01-15'),
+      // Same stride and origin, another date.
+      bin('1 month', '2024-05-02', '2001-01-15'),
+      // Same date and origin, another stride (2001-01-15 is a Monday: weeks from Mondays).
+      bin('1 week', '2024-05-02', '2001-01-15'),
+    ]).toEqual(['2024-04-01', '2024-04-01', '2024-04-15', '2024-04-15', '2024-04-29']);
+  });
 });
 
 test('every date overload gives NULL for a NULL argument', () => {
