@@ -187,7 +187,8 @@ function sumRows(
   // Only a sum of every account holds the accounts' part of a checkpoint.
   const everyAccount = accept === null ? sums : null;
   const every = checkpointRows();
-  let next = (Math.floor(start / every) + 1) * every;
+  // A sum with neither part (CLEAR's income statement accounts alone) records nothing.
+  let next = total === null && everyAccount === null ? -1 : (Math.floor(start / every) + 1) * every;
   for (let i = start; i < to; i++) {
     if (i % CHECK_EVERY === CHECK_EVERY - 1) check();
     if (total !== null) total.add(cols, rows, i);
