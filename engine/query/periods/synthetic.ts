@@ -42,8 +42,11 @@ export function newTransaction(flag: 'S' | 'C' | 'T', when: When, narration: str
   };
 }
 
-/** Appends a posting row; weight as for booked rows: at cost, else at price, else the units. */
-export function addPosting(txn: Transaction, account: string, units: Amount, cost: Cost | null, price: Amount | null): Posting {
+/**
+ * Appends a posting row; weight as for booked rows: at cost, else at price, else the units
+ * (`atCost`: the row's cost already computed, positionCost of units and cost).
+ */
+export function addPosting(txn: Transaction, account: string, units: Amount, cost: Cost | null, price: Amount | null, atCost: Amount | null = null): Posting {
   const p: Posting = {
     txn,
     index: txn.postings.length,
@@ -53,7 +56,7 @@ export function addPosting(txn: Transaction, account: string, units: Amount, cos
     cost,
     price,
     weight: cost
-      ? positionCost({ units, cost })
+      ? (atCost ?? positionCost({ units, cost }))
       : price
         ? { number: units.number.timesRounded(price.number), currency: price.currency }
         : units,
@@ -75,8 +78,10 @@ export function negAmount(a: Amount): Amount {
  */
 export function lotTransfer(txn: Transaction, account: string, positions: readonly Position[], other: string): void {
   for (const pos of positions) {
-    addPosting(txn, account, pos.units, pos.cost, null);
-    addPosting(txn, other, negAmount(positionCost(pos)), null, null);
+    // One product per lot: the row's weight and, negated, its counterpart.
+    const c = positionCost(pos);
+    addPosting(txn, account, pos.units, pos.cost, null, c);
+    addPosting(txn, other, negAmount(c), null, null);
   }
 }
 
