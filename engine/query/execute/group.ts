@@ -9,7 +9,7 @@ import type { TypeName } from '../types';
 import { GroupIndex } from './group-keys';
 import { accountIds } from './account-index';
 import { fastPaths } from './fast-paths';
-import { addRow, copyPositionSum, DenseSum, finishSum, positionColumns, PositionSum, type PositionColumns } from './position-sums';
+import { addRow, DenseSum, finishSum, positionColumns, PositionSum, type PositionColumns } from './position-sums';
 import type { Posting } from '../../ledger/snapshot';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
@@ -313,8 +313,8 @@ function sumRows(range: { idx: Int32Array | null; base: number; n: number }, sta
     deadline.tick();
     sum.add(cols, postings, idx === null ? base + k : idx[k]);
   }
-  // Every aggregate here is the same sum(position): each finishes its own copy of the lots.
-  for (let i = 0; i < states.length; i++) states[i] = i === 0 ? sum.toSum() : copyPositionSum(states[0] as PositionSum);
+  // Every aggregate here is the same sum(position); finishSum only reads the lots, so one serves all.
+  states.fill(sum.toSum());
 }
 
 const NO_ARGS: unknown[] = [];

@@ -242,7 +242,7 @@ export class DenseSum {
       if (this.seq[id] === 0) continue;
       const l = this.byId[id]!;
       ids.push(id);
-      lots.push({ n: l.n, big: l.big, dp: l.dp, cost: l.cost });
+      lots.push(copyLot(l));
       seqs.push(this.seq[id]);
     }
     return { ids: Int32Array.from(ids), lots, seqs: Float64Array.from(seqs), nextSeq: this.nextSeq };
@@ -253,8 +253,7 @@ export class DenseSum {
     const d = new DenseSum(cols);
     const { ids, lots, seqs } = frozen;
     for (let k = 0; k < ids.length; k++) {
-      const l = lots[k];
-      d.byId[ids[k]] = { n: l.n, big: l.big, dp: l.dp, cost: l.cost };
+      d.byId[ids[k]] = copyLot(lots[k]);
       d.seq[ids[k]] = seqs[k];
     }
     d.nextSeq = frozen.nextSeq;
@@ -280,10 +279,15 @@ export interface FrozenDenseSum {
   readonly nextSeq: number;
 }
 
+/** A lot record of its own (sums change their records in place). */
+function copyLot(l: LotSum): LotSum {
+  return { n: l.n, big: l.big, dp: l.dp, cost: l.cost };
+}
+
 /** A copy of a sum whose records the copy owns (the original may go on adding rows). */
 export function copyPositionSum(sum: PositionSum): PositionSum {
   const out = new PositionSum();
-  sum.lots.forEach((l, id) => out.lots.set(id, { n: l.n, big: l.big, dp: l.dp, cost: l.cost }));
+  sum.lots.forEach((l, id) => out.lots.set(id, copyLot(l)));
   return out;
 }
 
