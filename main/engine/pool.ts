@@ -218,6 +218,14 @@ export class EnginePool {
   }
 
   /**
+   * Every worker serves the published generation with its query caches built and none is warming
+   * up (tests): a warm-up holds its worker, so until then requests can all land on the other one.
+   */
+  settled(): boolean {
+    return this.slots.every((s) => !s.dead && s.loadId === this.published && s.warmedLoadId === s.loadId && !s.job?.warm);
+  }
+
+  /**
    * Books the ledger as it is on disk now in one worker and publishes it; resolves once that
    * worker serves it (the others catch up behind). Rejects when the load fails: every worker
    * then keeps the generation it had.
