@@ -180,6 +180,7 @@ export class Inventory {
    * into `keyed` by the first keyed use (the `lots` getter). Reading positions does not need them.
    */
   private unkeyed: Lot[] | null = null;
+  /** Null with `unkeyed` set: each key is lotKey(currency, cost) of its record (copies, clone). */
   private keyOfUnkeyed: ((i: number) => string) | null = null;
   /** Owner token of the lots this inventory may change in place (fresh for every new map). */
   private token: number;
@@ -221,8 +222,13 @@ export class Inventory {
   private get lots(): Map<string, Lot> {
     const u = this.unkeyed;
     if (u !== null) {
-      const keyOf = this.keyOfUnkeyed!;
-      for (let i = 0; i < u.length; i++) this.keyed.set(keyOf(i), u[i]);
+      const keyOf = this.keyOfUnkeyed;
+      if (keyOf === null) {
+        for (let i = 0; i < u.length; i++) {
+          const l = u[i];
+          this.keyed.set(lotKey(l.currency, l.cost), l);
+        }
+      } else for (let i = 0; i < u.length; i++) this.keyed.set(keyOf(i), u[i]);
       this.unkeyed = null;
       this.keyOfUnkeyed = null;
     }
@@ -327,17 +333,12 @@ export class Inventory {
       c.unkeyed = u.slice();
       c.keyOfUnkeyed = this.keyOfUnkeyed;
     } else {
-      const n = this.keyed.size;
-      if (n === 0) return c;
-      const lots: Lot[] = new Array(n);
-      const keys: string[] = new Array(n);
-      let i = 0;
-      this.keyed.forEach((l, k) => {
-        lots[i] = l;
-        keys[i++] = k;
-      });
-      c.unkeyed = lots;
-      c.keyOfUnkeyed = (j) => keys[j];
+      if (this.keyed.size === 0) return c;
+      // No array of keys: a lot's key is a function of its currency and cost (lotKey, whose
+      // text per Cost object is remembered), and a copy is rarely changed or compared by key.
+      // A running balance copied per group (last(balance) by week) made one per copy, half of
+      // what the copies allocated.
+      c.unkeyed = Array.from(this.keyed.values());
     }
     // Neither side may now change a lot in place: the copy never owned them, this one no longer.
     this.token = nextToken++;
