@@ -355,7 +355,14 @@ export function loadFiles(
   // Everything of a file before an include's position comes before the included directives.
   const flushBefore = (f: Frame, pos: number) => {
     const { directives, options, plugins, errors } = f.parsed;
-    while (f.di < directives.length && directives[f.di].src.start < pos) out.directives.push(directives[f.di++]);
+    let end = f.di;
+    if (pos === Infinity) end = directives.length;
+    else while (end < directives.length && directives[end].src.start < pos) end++;
+    // The first directives of the load in one copy: a ledger in one file has them all here (the
+    // xlarge bench ledger's 198k pushed one by one took about 10 ms and 3 MB of array growth).
+    if (out.directives.length === 0) out.directives = directives.slice(f.di, end);
+    else for (let i = f.di; i < end; i++) out.directives.push(directives[i]);
+    f.di = end;
     while (f.oi < options.length && options[f.oi].src.start < pos) out.options.push(options[f.oi++]);
     while (f.pi < plugins.length && plugins[f.pi].src.start < pos) out.plugins.push(plugins[f.pi++]);
     while (f.ei < errors.length && (errors[f.ei].src?.start ?? Infinity) < pos) out.errors.push(errors[f.ei++]);
