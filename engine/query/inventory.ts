@@ -15,13 +15,14 @@
  *   (one bigint per add, no new Position, Amount or Dec); the immutable Position that
  *   `positions()` hands out is built when first read after a change;
  * - lot keys of costs are built once per Cost object (a WeakMap), not once per add;
- * - `clone` copies the list of lots (references and keys, no hashing) and shares the lot records;
+ * - `clone` copies the list of lot records (references, no keys and no hashing) and shares them;
  *   the original takes a fresh owner token. A lot is changed in place only by the inventory whose
  *   token it carries, any other first replaces it with its own copy. So a lot reachable from two
  *   inventories is never changed, and the Positions handed out never change. The copy builds its
- *   map only if something asks for a lot by key (add, equals...): a running balance snapshotted
- *   per group (last(balance) of the net-worth graph, thousands of lots) is only read, and a
- *   copy-on-write map was copied whole, with hashing, by the balance's next change;
+ *   map, each key lotKey of a record, only if something asks for a lot by key (add, equals...):
+ *   a running balance snapshotted per group (last(balance) of the net-worth graph, thousands of
+ *   lots) is only read, and a copy-on-write map was copied whole, with hashing, by the balance's
+ *   next change;
  * - a large inventory keeps totals per units currency and cost currency (lot-groups.ts), so that
  *   units() and the valuation functions take one product per group rather than one per lot.
  */
