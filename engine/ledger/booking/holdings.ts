@@ -54,7 +54,9 @@ export class Holdings {
     if (next.isZero()) this.units.delete(currency);
     else this.units.set(currency, next);
     if (!cost) return;
-    const target = lot && this.byKey.get(lot.key) === lot ? lot : this.byKey.get(lotKey(currency, cost));
+    // The key text is built once: a new lot (every purchase) looked it up and then built it again.
+    let key: string | null = null;
+    const target = lot && this.byKey.get(lot.key) === lot ? lot : this.byKey.get((key = lotKey(currency, cost)));
     if (target) {
       const u = target.units.plus(units);
       if (u.isZero()) this.remove(target);
@@ -63,7 +65,7 @@ export class Holdings {
         target.units = u;
       }
     } else if (!units.isZero()) {
-      this.insert({ currency, units, cost, serial: serials++, key: lotKey(currency, cost) });
+      this.insert({ currency, units, cost, serial: serials++, key: key ?? lotKey(currency, cost) });
     }
   }
 
