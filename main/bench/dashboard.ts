@@ -9,7 +9,9 @@
  * - the visit after a reload: the same file loaded again into a new snapshot (the old one left
  *   to the collector), as a save does, then the visit; the median of RELOADS such rounds, each
  *   request's figure the median of its own: what an open dashboard asks after every save of a
- *   session, with the code compiled by the earlier visits as in a worker that has served a while.
+ *   session, with the code compiled by the earlier visits as in a worker that has served a while;
+ * - the same after a reload but before the warm-up (median of RELOADS totals): a dashboard asked
+ *   the moment a save is served reaches the worker that booked it before its idle warm-up.
  *
  * "The year so far" is taken at the ledger's last posting (the bench ledgers end in the past: the
  * year of today would have no postings and value the whole balance at every point instead).
@@ -35,8 +37,8 @@ export function lastYearSoFar(snapshot: Snapshot): DashboardRange | null {
   return { from: daysFromCivil(civilFromDays(to)[0], 1, 1), to };
 }
 
-function visit(snapshot: Snapshot, range: DashboardRange, out: Record<string, number | string>, prefix: string): number {
-  warmQueryCaches(snapshot);
+function visit(snapshot: Snapshot, range: DashboardRange, out: Record<string, number | string>, prefix: string, warm = true): number {
+  if (warm) warmQueryCaches(snapshot);
   let total = 0;
   const time = (name: string, fn: () => unknown) => {
     const t0 = performance.now();
@@ -79,5 +81,15 @@ export function timeDashboard(load: () => Snapshot, reloads = RELOADS): Record<s
     const name = key === 'total' ? 'after reload ms' : `after reload: ${key}`;
     out[name] = median(rounds.map((r) => r[key]));
   }
+  // The same visit without the warm-up: what the first dashboard after a save costs when it
+  // reaches the worker that has just booked the new snapshot, before that worker's idle warm-up
+  // (main/engine/pool.ts warms only while another worker is free to serve).
+  const cold: number[] = [];
+  for (let k = 0; k < reloads; k++) {
+    snapshot = null;
+    snapshot = load();
+    cold.push(visit(snapshot, range, {}, '', false));
+  }
+  out['after reload, before the warm-up ms'] = median(cold);
   return out;
 }
