@@ -22,9 +22,9 @@ type DJ = InstanceType<typeof ExactDecimal>;
 
 const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-/** Powers of ten as bigints, grown on demand (scale alignment). */
+/** Powers of ten as bigints, grown on demand (scale alignment; shared by the engine's scaled sums). */
 const POW10: bigint[] = [1n];
-function pow10(n: number): bigint {
+export function pow10(n: number): bigint {
   while (POW10.length <= n) POW10.push(POW10[POW10.length - 1] * 10n);
   return POW10[n];
 }

@@ -26,7 +26,7 @@
  * - a large inventory keeps totals per units currency and cost currency (lot-groups.ts), so that
  *   units() and the valuation functions take one product per group rather than one per lot.
  */
-import { Dec } from '../decimal';
+import { Dec, pow10 } from '../decimal';
 import type { Amount, Cost, Position } from '../ledger/snapshot';
 import { LOT_GROUPS_MIN_LOTS, LotGroups, NO_RATES, sumGroups, type GroupRoute, type GroupSum } from './lot-groups';
 
@@ -43,13 +43,6 @@ interface Lot {
 }
 
 let nextToken = 1;
-
-/** Powers of ten as bigints for aligning scales (Dec keeps its own table private). */
-const POW10: bigint[] = [1n];
-function pow10(n: number): bigint {
-  while (POW10.length <= n) POW10.push(POW10[POW10.length - 1] * 10n);
-  return POW10[n];
-}
 
 /**
  * The value of a number written without its trailing zeros (`500.00` -> `500`, `0.50` -> `0.5`):

@@ -15,7 +15,7 @@
  * check fails, the caller values lot by lot. Only the order of the resulting currencies may
  * differ (first group seen rather than first lot seen): inventories are read in encoding order.
  */
-import { EXACT_PRODUCT_BELOW, type Dec } from '../decimal';
+import { EXACT_PRODUCT_BELOW, pow10, type Dec } from '../decimal';
 
 /**
  * Inventories with at least this many lots keep totals once something values or copies them. A
@@ -38,12 +38,6 @@ export interface LotGroup {
   maxAbs: bigint;
   /** Current lots per number of decimal places. */
   dpCounts: number[];
-}
-
-const POW10: bigint[] = [1n];
-function pow10(n: number): bigint {
-  while (POW10.length <= n) POW10.push(POW10[POW10.length - 1] * 10n);
-  return POW10[n];
 }
 
 export class LotGroups {

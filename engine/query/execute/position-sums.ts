@@ -13,6 +13,7 @@
  * with its own places and cost), and a zero row does not create one. The Inventory is built when
  * the group finishes, its lots created in the order the sum (last) created them.
  */
+import { pow10 } from '../../decimal';
 import type { Cost, Posting } from '../../ledger/snapshot';
 import { Inventory, type DistinctLot } from '../inventory';
 import { LotIds } from './lot-ids';
@@ -128,7 +129,6 @@ export class PositionSum {
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const POW10N: number[] = Array.from({ length: 16 }, (_, i) => 10 ** i);
-const pow10b = (k: number): bigint => 10n ** BigInt(k);
 
 /** Adds row `at` of `postings` (whose columns are `cols`) to the sum. */
 export function addRow(sum: PositionSum, cols: PositionColumns, postings: readonly Posting[], at: number): void {
@@ -192,7 +192,7 @@ function addToLot(l: LotSum, cols: PositionColumns, postings: readonly Posting[]
   }
   const xb = fast ? BigInt(x) : postings[at].units.number.scaled;
   const cur = l.big ?? BigInt(l.n);
-  const s = k === 0 ? cur + xb : k > 0 ? cur + xb * pow10b(k) : cur * pow10b(-k) + xb;
+  const s = k === 0 ? cur + xb : k > 0 ? cur + xb * pow10(k) : cur * pow10(-k) + xb;
   if (s === 0n) return true;
   if (k < 0) l.dp = dx;
   if (s <= MAX_SAFE && s >= -MAX_SAFE) {

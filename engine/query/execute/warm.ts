@@ -2,9 +2,9 @@
  * Builds the per-row columns the fast paths read over a snapshot's postings (account ids and
  * per-account positions, lot ids and scaled numbers, the date index of range filters and period
  * clauses, the #transactions rows and their dates, the period clauses' checkpoints), which the
- * first query after a load would otherwise build. For the engine worker to call right after a load, while the previous snapshot
- * still answers: the columns are cached per postings array (WeakMaps), so a later query finds
- * them; nothing changes a query's answer.
+ * first query after a load would otherwise build. For the engine worker to call right after a
+ * load, while the previous snapshot still answers: the columns are cached per postings array
+ * (WeakMaps), so a later query finds them; nothing changes a query's answer.
  */
 import type { Snapshot } from '../../ledger/snapshot';
 import { accountRows } from './account-index';

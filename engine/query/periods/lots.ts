@@ -7,7 +7,7 @@
  * Beancount's `get_positions()` yields them, i.e. insertion order, a lot that went to zero and
  * came back counting as new. A JS Map has exactly these semantics (delete, then set appends).
  */
-import { Dec, EXACT_PRODUCT_BELOW } from '../../decimal';
+import { Dec, EXACT_PRODUCT_BELOW, pow10 } from '../../decimal';
 import { formatDate } from '../../dates';
 import type { Amount, Cost, Position } from '../../ledger/snapshot';
 import { costLotKey, positionCost } from '../inventory';
@@ -130,7 +130,7 @@ export class LotBalance {
         continue;
       }
       // Dec.plus: the larger places, the other number scaled up to them.
-      const sum = prev.dp >= dp ? prev.scaled + scaled * 10n ** BigInt(prev.dp - dp) : prev.scaled * 10n ** BigInt(dp - prev.dp) + scaled;
+      const sum = prev.dp >= dp ? prev.scaled + scaled * pow10(prev.dp - dp) : prev.scaled * pow10(dp - prev.dp) + scaled;
       if (sum === 0n) sums.delete(currency);
       else {
         prev.scaled = sum;
