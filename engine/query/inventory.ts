@@ -30,6 +30,12 @@ import { Dec, pow10 } from '../decimal';
 import type { Amount, Cost, Position } from '../ledger/snapshot';
 import { LOT_GROUPS_MIN_LOTS, LotGroups, NO_RATES, sumGroups, type GroupRoute, type GroupSum } from './lot-groups';
 
+/** The lot table of per-row columns (execute/lot-ids.ts), as an inventory keyed by its ids reads it. */
+export interface LotIdTable {
+  /** The Inventory lot key of lot `id` (lotKey of its currency and cost). */
+  keyOf(id: number): string;
+}
+
 interface Lot {
   readonly currency: string;
   readonly cost: Cost | null;
@@ -167,8 +173,18 @@ export interface DistinctLot {
 }
 
 export class Inventory {
-  /** Lots by lot key, in the order a lot was (last) created: iteration order of the old maps. */
-  private keyed: Map<string, Lot>;
+  /**
+   * Lots by lot key, in the order a lot was (last) created: iteration order of the old maps. With
+   * `idTable` set the keys are that table's lot ids instead (addById).
+   */
+  private keyed: Map<string | number, Lot>;
+  /**
+   * The lot table whose ids key `keyed`: a running balance fed from per-row columns adds every
+   * row by lot id (a small integer hashed by the map without a key text per lot: on the xlarge
+   * bench ledger a net-worth trend starts from 11,600 opening lots). The first use by key text
+   * turns the ids into their texts (`lots`).
+   */
+  private idTable: LotIdTable | null = null;
   /**
    * Lots of ofDistinctLots whose keys are not built yet, in order, with the key of each; moved
    * into `keyed` by the first keyed use (the `lots` getter). Reading positions does not need them.
@@ -212,8 +228,15 @@ export class Inventory {
     return inv;
   }
 
-  /** The lots by key (built from `unkeyed` on first use). */
+  /** The lots by key text (built from `unkeyed` or the lot ids on first use). */
   private get lots(): Map<string, Lot> {
+    const table = this.idTable;
+    if (table !== null) {
+      const keyed = new Map<string, Lot>();
+      for (const [id, l] of this.keyed) keyed.set(table.keyOf(id as number), l);
+      this.keyed = keyed;
+      this.idTable = null;
+    }
     const u = this.unkeyed;
     if (u !== null) {
       const keyOf = this.keyOfUnkeyed;
@@ -226,12 +249,7 @@ export class Inventory {
       this.unkeyed = null;
       this.keyOfUnkeyed = null;
     }
-    return this.keyed;
-  }
-
-  private writable(): Map<string, Lot> {
-    this.sorted = null;
-    return this.lots;
+    return this.keyed as Map<string, Lot>;
   }
 
   /** Adds a position (anything with units and cost, e.g. a booked Posting) or an amount (no cost). */
@@ -250,31 +268,38 @@ export class Inventory {
     return this;
   }
 
-  /**
-   * Adds scaled x 10^-dp of `currency` to the lot `key` (= lotKey(currency, row.cost)), reading
-   * `row.cost` only when the lot is created: for a running balance fed from per-row columns
-   * (execute/position-sums.ts), which would otherwise read each posting's objects.
-   */
-  addKeyed(key: string, currency: string, row: { readonly cost: Cost | null }, scaled: bigint, dp: number): this {
-    this.addScaled(key, currency, null, scaled, dp, row);
-    return this;
-  }
-
   addLot(number: Dec, currency: string, cost: Cost | null): this {
     this.addScaled(lotKey(currency, cost), currency, cost, number.scaled, number.dp);
     return this;
   }
 
   /**
-   * The one mutation: adds scaled x 10^-dp to the lot `key` (which is lotKey(currency, cost)). The
-   * cost of a new lot is `costOf.cost` when `costOf` is given (read only then), else `cost`.
+   * Adds scaled x 10^-dp of `currency` to lot `id` of `table` (whose key is table.keyOf(id)),
+   * reading `row.cost` only when the lot is created. An inventory fed only this way, from one
+   * table, keys its lots by id (see `idTable`).
    */
+  addById(table: LotIdTable, id: number, currency: string, row: { readonly cost: Cost | null }, scaled: bigint, dp: number): this {
+    if (this.idTable !== table && this.keyed.size === 0 && this.unkeyed === null) this.idTable = table;
+    if (this.idTable === table) this.addIn(this.keyed, id, currency, null, scaled, dp, row);
+    else this.addIn(this.lots, table.keyOf(id), currency, null, scaled, dp, row);
+    return this;
+  }
+
   private addScaled(key: string, currency: string, cost: Cost | null, scaled: bigint, dp: number, costOf: { readonly cost: Cost | null } | null = null): void {
-    const prev = this.lots.get(key);
+    this.addIn(this.lots, key, currency, cost, scaled, dp, costOf);
+  }
+
+  /**
+   * The one mutation: adds scaled x 10^-dp to the lot `key` of `lots` (this inventory's map; the
+   * key is lotKey(currency, cost), or a lot id in id mode). The cost of a new lot is `costOf.cost`
+   * when `costOf` is given (read only then), else `cost`.
+   */
+  private addIn<K>(lots: Map<K, Lot>, key: K, currency: string, cost: Cost | null, scaled: bigint, dp: number, costOf: { readonly cost: Cost | null } | null): void {
+    const prev = lots.get(key);
     const groups = this.groups;
     if (prev === undefined) {
       if (scaled === 0n) return;
-      const lots = this.writable();
+      this.sorted = null;
       const c = costOf === null ? cost : costOf.cost;
       lots.set(key, { currency, cost: c, scaled, dp, pos: null, owner: this.token });
       if (groups !== null) groups.enter(currency, c === null ? null : c.currency, scaled, dp);
@@ -293,7 +318,7 @@ export class Inventory {
       sum = prev.scaled * pow10(dp - a) + scaled;
       sdp = dp;
     }
-    const lots = this.writable();
+    this.sorted = null;
     if (groups !== null) {
       const via = prev.cost === null ? null : prev.cost.currency;
       groups.leave(currency, via, prev.scaled, prev.dp);

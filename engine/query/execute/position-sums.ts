@@ -108,6 +108,45 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   return cols;
 }
 
+/**
+ * The columns of rows made by a period clause: `rows` are `head` new postings (their lot ids in
+ * `headLots`, of `cols`' lot table) followed by the rows `from`.. of the array `cols` was built
+ * for. Remembered for `rows`, so positionColumns(rows) finds them: OPEN ON puts thousands of
+ * opening lots before the rows of its range, and a running balance over them then adds each by
+ * lot id, as over the snapshot's own postings.
+ */
+export function rememberDerivedColumns(rows: readonly Posting[], headLots: ArrayLike<number>, cols: PositionColumns, from: number): PositionColumns {
+  const n = rows.length;
+  const head = headLots.length;
+  const lot = new Int32Array(n);
+  const scaled = new Float64Array(n);
+  const dp = new Int32Array(n);
+  const safe = new Uint8Array(n);
+  for (let i = 0; i < head; i++) {
+    lot[i] = headLots[i];
+    const d = rows[i].units.number;
+    dp[i] = d.dp;
+    const x = Number(d.scaled);
+    if (Number.isSafeInteger(x)) {
+      scaled[i] = x;
+      safe[i] = 1;
+    }
+  }
+  const end = from + (n - head);
+  lot.set(cols.lot.subarray(from, end), head);
+  scaled.set(cols.scaled.subarray(from, end), head);
+  dp.set(cols.dp.subarray(from, end), head);
+  safe.set(cols.safe.subarray(from, end), head);
+  const out: PositionColumns = { lot, scaled, dp, safe, currency: cols.currency, lots: cols.lots };
+  cache.set(rows, out);
+  return out;
+}
+
+/** The columns of `postings` if something built or remembered them already, else null. */
+export function knownPositionColumns(postings: readonly Posting[]): PositionColumns | null {
+  return cache.get(postings) ?? null;
+}
+
 /** One lot of a running sum: scaled number (`n` while a safe integer, else `big`), places, cost. */
 interface LotSum {
   n: number;

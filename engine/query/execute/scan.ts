@@ -18,12 +18,17 @@ import { accountRows, mergeRows, type AccountRows } from './account-index';
 import type { Deadline } from './limits';
 import { fastPaths } from './fast-paths';
 import { dateRange, lowerBound, tableDates } from './date-index';
-import { positionColumns, type PositionColumns } from './position-sums';
+import { knownPositionColumns, positionColumns, type PositionColumns } from './position-sums';
 
-/** The flat columns for the full running balance when the scan reads the snapshot's own postings. */
+/**
+ * The flat columns for the full running balance: built for the snapshot's own postings, and
+ * those a period clause remembered for its rows (position-sums.ts rememberDerivedColumns); any
+ * other rows are added by lot key (building columns for them would cost more than it saves).
+ */
 function balanceColumns(plan: Plan, source: ArrayLike<unknown>, st: EvalState): PositionColumns | null {
-  if (!plan.balance.full || !fastPaths.enabled || plan.table.name !== 'postings' || source !== st.snapshot.postings) return null;
-  return positionColumns(source as readonly Posting[]);
+  if (!plan.balance.full || !fastPaths.enabled || plan.table.name !== 'postings') return null;
+  const rows = source as readonly Posting[];
+  return source === st.snapshot.postings ? positionColumns(rows) : knownPositionColumns(rows);
 }
 
 /** Row positions (ledger order) of the accounts the account-only condition accepts, or null for all rows. */
@@ -99,7 +104,7 @@ export function accumulate(plan: Plan, st: EvalState, p: Posting, cols: Position
   if (bal.full) {
     if (cols !== null) {
       const id = cols.lot[at];
-      (st.running as Inventory).addKeyed(cols.lots.keyOf(id), cols.currency[id], p, p.units.number.scaled, cols.dp[at]);
+      (st.running as Inventory).addById(cols.lots, id, cols.currency[id], p, p.units.number.scaled, cols.dp[at]);
     } else (st.running as Inventory).add(p);
   }
   if (bal.units) addTo(st.runningUnits!, p.units.currency, p.units.number);

@@ -31,7 +31,7 @@ import type { Posting, Snapshot } from '../../ledger/snapshot';
 import { makeClock, type Clock } from '../../ledger/time';
 import { positionCost } from '../inventory';
 import { LotBalance } from './lots';
-import { addRow, copyPositionSum, DenseSum, positionColumns, PositionSum } from '../execute/position-sums';
+import { addRow, copyPositionSum, DenseSum, positionColumns, PositionSum, rememberDerivedColumns } from '../execute/position-sums';
 import { checkpointBefore, checkpointRows, record } from './checkpoints';
 import { accountIdTable } from '../execute/account-index';
 import { addPosting, lotTransfer, negAmount, newTransaction, zeroPrice, type When } from './synthetic';
@@ -247,15 +247,24 @@ function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
 
   // (c) One S transaction per account with a remaining balance.
   const out: Posting[] = [];
+  // The lot id of each S row in the rows' lot table (each lot, then its counterpart at cost).
+  const lots = positionColumns(rows).lots;
+  const headLots: number[] = [];
   const when = atMidnight(ctx, d - 1);
   for (const account of [...byAccount.keys()].sort(byName)) {
     const b = byAccount.get(account)!;
     if (b.isEmpty()) continue;
     const txn = newTransaction('S', when, `Opening balance for '${account}' (Summarization)`, ctx.salt + account);
+    const ids = b.lotIds(lots);
     lotTransfer(txn, account, b.positions(), o.accountPreviousBalances);
-    for (const p of txn.postings) out.push(p);
+    const ps = txn.postings;
+    for (let k = 0; k < ps.length; k += 2) {
+      out.push(ps[k], ps[k + 1]);
+      headLots.push(ids[k >> 1], lots.plainId(ps[k + 1].units.currency));
+    }
   }
   for (let i = cut; i < rows.length; i++) out.push(rows[i]);
+  rememberDerivedColumns(out, headLots, positionColumns(rows), cut);
   return out;
 }
 

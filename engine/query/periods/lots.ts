@@ -12,6 +12,7 @@ import { formatDate } from '../../dates';
 import type { Amount, Cost, Position } from '../../ledger/snapshot';
 import { costLotKey, positionCost } from '../inventory';
 import type { PositionColumns, PositionSum } from '../execute/position-sums';
+import type { LotIds } from '../execute/lot-ids';
 
 /**
  * Cost numbers are keyed by value (`500` and `500.00` are one lot, as Python's Decimal hashes):
@@ -81,6 +82,20 @@ export class LotBalance {
 
   addPosition(p: Position): void {
     this.add(p.units.number, p.units.currency, p.cost);
+  }
+
+  /**
+   * The lot id in `table` of each lot, in the order of positions(): the key of a lot at cost
+   * made by ofSum over that table's columns, else looked up (plain lots by currency).
+   */
+  lotIds(table: LotIds): number[] {
+    const out: number[] = [];
+    const own = this.ids !== null && this.ids.lots === table;
+    this.lots.forEach((l, k) => {
+      if (own && typeof k === 'number') out.push(k);
+      else out.push(l.cost === null ? table.plainId(l.currency) : table.costId(l.currency, l.cost));
+    });
+    return out;
   }
 
   isEmpty(): boolean {

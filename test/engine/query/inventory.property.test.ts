@@ -11,6 +11,7 @@ import type { Position } from '../../../engine/ledger/snapshot';
 import { Inventory } from '../../../engine/query/inventory';
 import { toText } from '../../../engine/query/values';
 import { cost, pos } from './functions/helpers';
+import { LotIds } from '../../../engine/query/execute/lot-ids';
 
 const lot = fc
   .record({
@@ -22,11 +23,13 @@ const lot = fc
 
 type Op =
   | { kind: 'add'; to: number; p: Position }
+  | { kind: 'addById'; to: number; p: Position }
   | { kind: 'clone'; from: number; into: number }
   | { kind: 'read'; of: number; how: 'positions' | 'units' | 'cost' | 'lots' | 'equals' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('add' as const), to: fc.nat({ max: 3 }), p: lot }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('addById' as const), to: fc.nat({ max: 3 }), p: lot }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('clone' as const), from: fc.nat({ max: 3 }), into: fc.nat({ max: 3 }) }) },
   {
     weight: 2,
@@ -42,14 +45,21 @@ const fresh = (list: Position[]) => {
 };
 
 describe('clones share lots and never see each other change', () => {
-  test('random adds, clones and reads over four inventories read as their models', () => {
+  test('random adds (by key and by lot id), clones and reads over four inventories read as their models', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
         const invs = [new Inventory(), new Inventory(), new Inventory(), new Inventory()];
         const models: Position[][] = [[], [], [], []];
+        // Adds by lot id (a running balance fed from per-row columns) mixed with adds by key.
+        const table = new LotIds();
         for (const o of ops) {
           if (o.kind === 'add') {
             invs[o.to].add(o.p);
+            models[o.to].push(o.p);
+          } else if (o.kind === 'addById') {
+            const u = o.p.units;
+            const id = o.p.cost === null ? table.plainId(u.currency) : table.costId(u.currency, o.p.cost);
+            invs[o.to].addById(table, id, u.currency, o.p, u.number.scaled, u.number.dp);
             models[o.to].push(o.p);
           } else if (o.kind === 'clone') {
             invs[o.into] = invs[o.from].clone();

@@ -492,6 +492,52 @@ describe('dates as parameters and errors', () => {
 });
 
 describe('applyPeriodClauses', () => {
+  it("remembers columns for OPEN ON's rows: each row's lot id names its own lot and its number", async () => {
+    const { knownPositionColumns } = await import('../../../engine/query/execute/position-sums');
+    const { lotKey } = await import('../../../engine/query/inventory');
+    // Lots at one cost written two ways, a cost number past 2^53 at its scale, a units number
+    // past 2^53, and income moved to previous earnings in a currency seen only as a cost.
+    const Z = ledger(`
+2020-01-01 open Assets:Stock
+2020-01-01 open Assets:Cash
+2020-01-01 open Income:Gains
+2020-01-01 open Equity:Opening-Balances
+
+2020-01-02 * "Buy"
+  Assets:Stock  2 HOOL {50 CHF}
+  Assets:Stock  1 HOOL {50.00 CHF, 2020-01-02}
+  Assets:Stock  1 BIG {12345678901234.5678 CHF}
+  Equity:Opening-Balances
+
+2020-01-03 * "Cash"
+  Assets:Cash  123456789012345678.5 EUR
+  Income:Gains  -1 EUR
+  Equity:Opening-Balances
+
+2020-02-03 * "Later"
+  Assets:Cash  1 EUR
+  Equity:Opening-Balances
+`);
+    for (const c of [
+      { open: parseDate('2020-02-01'), close: null, clear: false },
+      { open: parseDate('2020-01-03'), close: null, clear: false },
+      { open: parseDate('2021-01-01'), close: null, clear: false },
+    ]) {
+      const rows = applyPeriodClauses(Z, c, () => {});
+      const cols = knownPositionColumns(rows)!;
+      expect(cols).not.toBeNull();
+      expect(rows.filter((p) => p.txn.flag === 'S').length).toBeGreaterThan(0);
+      rows.forEach((p, i) => {
+        expect(cols.lots.keyOf(cols.lot[i])).toBe(lotKey(p.units.currency, p.cost));
+        expect(cols.currency[cols.lot[i]]).toBe(p.units.currency);
+        expect(cols.dp[i]).toBe(p.units.number.dp);
+        const safe = Number.isSafeInteger(Number(p.units.number.scaled));
+        expect(cols.safe[i]).toBe(safe ? 1 : 0);
+        if (safe) expect(cols.scaled[i]).toBe(Number(p.units.number.scaled));
+      });
+    }
+  });
+
   it('returns the same rows for the same snapshot and clauses (cached), new rows for others', () => {
     const c = { open: parseDate('2020-03-01'), close: null, clear: false };
     const a = applyPeriodClauses(A, c, () => {});

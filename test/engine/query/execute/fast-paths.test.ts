@@ -205,6 +205,24 @@ describe('the running balance from flat columns', () => {
       60,
     );
   });
+
+  // OPEN ON's rows carry columns of their own (opening lots by lot id, then the range's rows):
+  // the running balance adds them by lot id, as over the snapshot's postings.
+  it('gives the same balances over the rows of OPEN ON, alone, filtered, grouped and closed', () => {
+    compareBothPaths(
+      [
+        'SELECT date, account, position, balance FROM OPEN ON 2023-03-01',
+        "SELECT date, account, balance FROM OPEN ON 2023-05-15 WHERE account ~ '^(Assets|Liabilities)'",
+        "SELECT month, last(balance), units(last(balance)), cost(last(balance)) FROM OPEN ON 2023-04-01 WHERE account ~ 'Assets' AND date <= 2023-09-30 GROUP BY month ORDER BY month",
+        "SELECT date, balance FROM OPEN ON 2023-02-01 CLOSE ON 2023-07-01 WHERE currency != 'USD' ORDER BY date DESC LIMIT 6",
+        "SELECT account, balance FROM FILTER (account ~ 'Bank|Broker') OPEN ON 2023-06-01 WHERE currency = 'HOOL'",
+        'SELECT date, balance FROM OPEN ON 2023-03-01 CLEAR LIMIT 20 OFFSET 3',
+        'SELECT date, balance FROM OPEN ON 2022-01-01',
+      ],
+      SEEDS,
+      60,
+    );
+  });
 });
 
 describe('date narrowing: the rows of a date range', () => {
