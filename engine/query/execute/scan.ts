@@ -17,7 +17,7 @@ import type { EvalState, Plan } from '../compile/plan';
 import { accountRows, mergeRows, type AccountRows } from './account-index';
 import type { Deadline } from './limits';
 import { fastPaths } from './fast-paths';
-import { dateRange, lowerBound, tableDates } from './date-index';
+import { dateRange, tableDates } from './date-index';
 import { knownPositionColumns, positionColumns, type PositionColumns } from './position-sums';
 
 /**
@@ -31,8 +31,11 @@ function balanceColumns(plan: Plan, source: ArrayLike<unknown>, st: EvalState): 
   return source === st.snapshot.postings ? positionColumns(rows) : knownPositionColumns(rows);
 }
 
-/** Row positions (ledger order) of the accounts the account-only condition accepts, or null for all rows. */
-function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline): Int32Array | null {
+/**
+ * Row positions (ledger order) in [lo, hi) of the accounts the account-only condition accepts,
+ * or null for all rows of the range.
+ */
+function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline, lo: number, hi: number): Int32Array | null {
   if (!plan.accountFilter || plan.table.name !== 'postings') return null;
   const accept = plan.accountFilter.eval;
   const chosen: AccountRows[] = [];
@@ -41,7 +44,7 @@ function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, 
     st.row = a.sample;
     if (accept(st) === true) chosen.push(a);
   }
-  return mergeRows(chosen, source.length);
+  return mergeRows(chosen, lo, hi);
 }
 
 /** Rows [lo, hi) the date conjuncts allow, or null when the scan cannot narrow by date. */
@@ -172,8 +175,8 @@ export class Scanner {
     this.accumulates = withBalance && (bal.full || bal.units || bal.cost);
     this.cols = this.accumulates ? balanceColumns(plan, source, st) : null;
     resetRunning(plan, st);
-    const byAccount = narrowedIndices(plan, source, st, deadline);
     const range = dateNarrowing(plan, source, st);
+    const byAccount = narrowedIndices(plan, source, st, deadline, range === null ? 0 : range[0], range === null ? source.length : range[1]);
     // The rows of a narrowed scan already satisfy the account-only conjuncts, and the date
     // conjuncts when read from their date range.
     let filter = byAccount ? plan.filterRest : plan.filter;
@@ -184,8 +187,8 @@ export class Scanner {
       const [lo, hi] = range;
       filter = byAccount ? plan.filterRestNoDate : plan.filterNoDate;
       if (byAccount) {
-        this.idx = byAccount.subarray(lowerBound(byAccount, lo), lowerBound(byAccount, hi));
-        this.n = this.idx.length;
+        this.idx = byAccount;
+        this.n = byAccount.length;
       } else {
         this.idx = null;
         this.base = lo;

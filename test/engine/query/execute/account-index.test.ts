@@ -35,13 +35,24 @@ describe('mergeRows', () => {
   const idx = accountRows(rows);
   const pick = (...names: string[]) => idx.filter((a) => names.includes(a.account));
   it('merges the chosen accounts into ledger order', () => {
-    expect([...mergeRows(pick('B', 'C', 'A'), rows.length)!]).toEqual([0, 1, 2, 3, 5]);
-    expect([...mergeRows(pick('H'), rows.length)!]).toEqual([9]);
-    expect([...mergeRows([], rows.length)!]).toEqual([]);
+    expect([...mergeRows(pick('B', 'C', 'A'), 0, rows.length)!]).toEqual([0, 1, 2, 3, 5]);
+    expect([...mergeRows(pick('H'), 0, rows.length)!]).toEqual([9]);
+    expect([...mergeRows([], 0, rows.length)!]).toEqual([]);
   });
   it('merges most of the rows too, and gives null (full scan) for all of them', () => {
-    expect([...mergeRows(pick('A', 'B', 'C', 'D', 'E', 'F', 'G'), rows.length)!]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(mergeRows(idx, rows.length)).toBeNull();
+    expect([...mergeRows(pick('A', 'B', 'C', 'D', 'E', 'F', 'G'), 0, rows.length)!]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(mergeRows(idx, 0, rows.length)).toBeNull();
+  });
+  it('merges only the rows of a range [lo, hi), null when every row of the range is chosen', () => {
+    // Rows 2..6 are A C D B E; of A, B, C: 2, 3, 5.
+    expect([...mergeRows(pick('B', 'C', 'A'), 2, 7)!]).toEqual([2, 3, 5]);
+    // One account: a window of its own positions (B at 1 and 5; only 5 in [2, 9)).
+    expect([...mergeRows(pick('B'), 2, 9)!]).toEqual([5]);
+    expect([...mergeRows(pick('H'), 0, 9)!]).toEqual([]);
+    expect([...mergeRows(pick('A', 'H'), 3, 10)!]).toEqual([9]);
+    // Rows 3..5 are C, D, B: all chosen.
+    expect(mergeRows(pick('B', 'C', 'D'), 3, 6)).toBeNull();
+    expect(mergeRows(pick('A'), 4, 4)).toBeNull();
   });
 });
 
