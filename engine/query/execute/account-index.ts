@@ -18,6 +18,8 @@ interface AccountIds {
   ids: Int32Array;
   names: string[];
   first: number[];
+  /** Id of each account name (the map the ids were numbered with). */
+  idOf: Map<string, number>;
 }
 
 const idCache = new WeakMap<readonly Posting[], AccountIds>();
@@ -52,7 +54,7 @@ function idsOf(postings: readonly Posting[]): AccountIds {
     }
     ids[i] = lastId;
   }
-  out = { ids, names, first };
+  out = { ids, names, first, idOf: byName };
   idCache.set(postings, out);
   return out;
 }
@@ -67,8 +69,8 @@ export function hasAccountIds(postings: readonly Posting[]): boolean {
  * both): `ids[i]` numbers the accounts in order of their first row, `first[k]` is account k's
  * first row, `names[k]` its name, exactly as idsOf would make them.
  */
-export function rememberAccountIds(postings: readonly Posting[], ids: Int32Array, names: string[], first: number[]): void {
-  if (!idCache.has(postings)) idCache.set(postings, { ids, names, first });
+export function rememberAccountIds(postings: readonly Posting[], ids: Int32Array, names: string[], first: number[], idOf: Map<string, number>): void {
+  if (!idCache.has(postings)) idCache.set(postings, { ids, names, first, idOf });
 }
 
 export function accountRows(postings: readonly Posting[]): AccountRows[] {
@@ -89,21 +91,15 @@ export function accountRows(postings: readonly Posting[]): AccountRows[] {
   return out;
 }
 
-const byName = new WeakMap<readonly Posting[], Map<string, AccountRows>>();
-
 /**
  * The rows of one account (its positions in `postings`), undefined when it has none: an account
- * asked for alone reads the per-account positions the idle warm-up builds (execute/warm.ts)
- * instead of grouping every row by its account text again.
+ * asked for alone reads the per-account positions the idle warm-up builds (execute/warm.ts),
+ * found by the name-to-id map the ids were numbered with (a map of its own, filled with every
+ * account name of the xlarge bench ledger, was 7 ms of the first top-postings after a load).
  */
 export function rowsOfAccount(postings: readonly Posting[], account: string): AccountRows | undefined {
-  let m = byName.get(postings);
-  if (m === undefined) {
-    m = new Map();
-    for (const r of accountRows(postings)) m.set(r.account, r);
-    byName.set(postings, m);
-  }
-  return m.get(account);
+  const id = idsOf(postings).idOf.get(account);
+  return id === undefined ? undefined : accountRows(postings)[id];
 }
 
 /**
@@ -117,12 +113,12 @@ export function accountIds(postings: readonly Posting[]): Int32Array {
 }
 
 /** The account id of every row and the name of every id (ids in order of first appearance). */
-export function accountIdTable(postings: readonly Posting[]): { ids: Int32Array; names: readonly string[] } {
+export function accountIdTable(postings: readonly Posting[]): { ids: Int32Array; names: readonly string[]; idOf: ReadonlyMap<string, number> } {
   return idsOf(postings);
 }
 
 /** First index of the ascending `at` whose value is >= x. */
-function firstAtLeast(at: Int32Array, x: number): number {
+export function firstAtLeast(at: Int32Array, x: number): number {
   let lo = 0;
   let hi = at.length;
   while (lo < hi) {

@@ -102,7 +102,7 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
       lot[i] = lastId;
     }
   }
-  if (acct !== null) rememberAccountIds(postings, acct, names, first);
+  if (acct !== null) rememberAccountIds(postings, acct, names, first, accountId);
   cols = { lot, scaled, dp, safe, currency: ids.currency, lots: ids };
   cache.set(postings, cols);
   return cols;

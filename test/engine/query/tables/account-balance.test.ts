@@ -4,6 +4,11 @@ import { Inventory } from '../../../../engine/query/inventory';
 import { accountBalanceAfter, accountPostings } from '../../../../engine/query/tables/account-balance';
 import { toText } from '../../../../engine/query/values';
 import { amt, cost } from '../functions/helpers';
+import { walkStats } from '../../../../engine/query/tables/account-balance';
+import { recordCheckpoints } from '../../../../engine/query/periods/apply';
+import { setCheckpointRowsForTests } from '../../../../engine/query/periods/checkpoints';
+import { snapshot } from '../fixture';
+import { randomLedger } from '../execute/random-ledger';
 
 const text = (i: Inventory) => toText('inventory', i);
 
@@ -69,5 +74,39 @@ describe('account_balance', () => {
     const early = accountBalanceAfter(fresh, fresh[0]);
     accountBalanceAfter(fresh, fresh[298]);
     expect(text(early)).toBe(expected.get(rows[0]));
+  });
+
+  test("a snapshot's rows: found by date, long moves started from the ledger's checkpoints, same balances", () => {
+    const before = setCheckpointRowsForTests(64);
+    try {
+      for (const seed of [1, 2, 3]) {
+        // About 3,000 rows over 8 accounts (several hundred each), lots at cost, places mixed.
+        const snap = snapshot(randomLedger(seed, 1500));
+        const rows = snap.postings;
+        const expected = new Map<Posting, string>();
+        const plain = new Map<string, Inventory>();
+        for (const p of rows) {
+          let inv = plain.get(p.account);
+          if (!inv) plain.set(p.account, (inv = new Inventory()));
+          inv.add(p);
+          expected.set(p, text(inv));
+        }
+        const n = rows.length;
+        const orders = [Array.from({ length: n }, (_, i) => (i * 389) % n), Array.from({ length: n }, (_, i) => n - 1 - i)];
+        for (const withCheckpoints of [false, true]) {
+          for (const order of orders) {
+            // A fresh snapshot each time: nothing cached from the previous order.
+            const fresh = snapshot(randomLedger(seed, 1500));
+            if (withCheckpoints) recordCheckpoints(fresh.postings);
+            const jumps = walkStats.jumps;
+            for (const i of order) expect(text(accountBalanceAfter(fresh.postings, fresh.postings[i])), `seed ${seed} row ${i}`).toBe(expected.get(rows[i]));
+            if (withCheckpoints && order === orders[0]) expect(walkStats.jumps).toBeGreaterThan(jumps);
+            if (!withCheckpoints) expect(walkStats.jumps).toBe(jumps);
+          }
+        }
+      }
+    } finally {
+      setCheckpointRowsForTests(before);
+    }
   });
 });
