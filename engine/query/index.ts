@@ -21,7 +21,7 @@ import './tables/index';
 
 export { QueryError } from './errors';
 export { typed, TypedValue } from './compile/params';
-export { warmQueryCaches } from './execute/warm';
+export { carryQueryCaches, warmQueryCaches } from './execute/warm';
 
 export interface QueryOptions {
   params?: Record<string, unknown>;

@@ -16,7 +16,7 @@ import { createApp } from '../server/app';
 import { apiRoutes } from '../start';
 import type { RouteModule } from '../server/app';
 import { loadLedger } from '../../engine/ledger/index';
-import { warmQueryCaches } from '../../engine/query/index';
+import { carryQueryCaches, warmQueryCaches } from '../../engine/query/index';
 import { ParseCache } from '../../engine/ledger/load';
 import type { Snapshot } from '../../engine/ledger/snapshot';
 import { QueryError } from '../../engine/query/errors';
@@ -63,7 +63,10 @@ const host = new LedgerHost(data.file, (file): Snapshot => {
   const reader = recordingReader(file, pendingTexts, pendingTexts ? {} : { onRead });
   const h0 = parseCache.hits, m0 = parseCache.misses, ch0 = parseCache.chunkHits, cm0 = parseCache.chunkMisses;
   trace(`worker: loadLedger start (${pendingTexts ? 'texts given' : 'reads disk'})`);
+  const previous = host.current;
   const snapshot = loadLedger(file, { readFile: reader.readFile, parseCache });
+  // The rows a save left as they were keep their sums (engine/query/periods/carry.ts).
+  if (previous) carryQueryCaches(previous, snapshot);
   trace(`worker: loadLedger end: files hit ${parseCache.hits - h0} miss ${parseCache.misses - m0}, chunks hit ${parseCache.chunkHits - ch0} miss ${parseCache.chunkMisses - cm0}`);
   lastTexts = reader.texts();
   return snapshot;

@@ -27,6 +27,12 @@ export interface PositionColumns {
   scaled: Float64Array;
   dp: Int32Array;
   safe: Uint8Array;
+  /**
+   * Decimal places of each row's cost number, -1 without cost: with the lot (its value) they fix
+   * how the cost is written (`50` or `50.00`), which a lot keeps from the row that made it
+   * (carry.ts compares them to reuse an earlier snapshot's sums).
+   */
+  costDp: Int32Array;
   /** Units currency of each lot. */
   currency: string[];
   /** The lots: their Inventory lot keys (lotKey(currency, cost)) through `lots.keyOf(id)`. */
@@ -47,6 +53,7 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   const dp = nums ? nums.dp : new Int32Array(n);
   const safe = nums ? nums.safe : new Uint8Array(n);
   const ids = new LotIds();
+  const costDp = new Int32Array(n).fill(-1);
   // The first query after a load pays for this loop. Rows at cost get their lot in the same pass
   // (a second loop over them read their posting, units and cost again: about 15 ms of main-thread
   // CPU more on a 320k-posting ledger, against the recompilations a branch first seen late costs).
@@ -93,8 +100,10 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
       c = u.currency;
     }
     const cost = p.cost;
-    if (cost !== null) lot[i] = ids.costId(c, cost);
-    else {
+    if (cost !== null) {
+      lot[i] = ids.costId(c, cost);
+      costDp[i] = cost.number.dp;
+    } else {
       if (c !== lastCurrency) {
         lastId = ids.plainId(c);
         lastCurrency = c;
@@ -103,7 +112,7 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
     }
   }
   if (acct !== null) rememberAccountIds(postings, acct, names, first, accountId);
-  cols = { lot, scaled, dp, safe, currency: ids.currency, lots: ids };
+  cols = { lot, scaled, dp, safe, costDp, currency: ids.currency, lots: ids };
   cache.set(postings, cols);
   return cols;
 }
@@ -122,8 +131,11 @@ export function rememberDerivedColumns(rows: readonly Posting[], headLots: Array
   const scaled = new Float64Array(n);
   const dp = new Int32Array(n);
   const safe = new Uint8Array(n);
+  const costDp = new Int32Array(n);
   for (let i = 0; i < head; i++) {
     lot[i] = headLots[i];
+    const cost = rows[i].cost;
+    costDp[i] = cost === null ? -1 : cost.number.dp;
     const d = rows[i].units.number;
     dp[i] = d.dp;
     const x = Number(d.scaled);
@@ -137,7 +149,8 @@ export function rememberDerivedColumns(rows: readonly Posting[], headLots: Array
   scaled.set(cols.scaled.subarray(from, end), head);
   dp.set(cols.dp.subarray(from, end), head);
   safe.set(cols.safe.subarray(from, end), head);
-  const out: PositionColumns = { lot, scaled, dp, safe, currency: cols.currency, lots: cols.lots };
+  costDp.set(cols.costDp.subarray(from, end), head);
+  const out: PositionColumns = { lot, scaled, dp, safe, costDp, currency: cols.currency, lots: cols.lots };
   cache.set(rows, out);
   return out;
 }

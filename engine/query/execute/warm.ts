@@ -11,7 +11,7 @@ import { accountRows } from './account-index';
 import { positionColumns } from './position-sums';
 import { sortedDates, tableDates } from './date-index';
 import { transactionRows } from '../tables/transactions';
-import { recordCheckpoints } from '../periods/apply';
+import { carryPeriodSums, recordCheckpoints } from '../periods/apply';
 
 export function warmQueryCaches(snapshot: Snapshot): void {
   const postings = snapshot.postings;
@@ -20,4 +20,13 @@ export function warmQueryCaches(snapshot: Snapshot): void {
   sortedDates(postings);
   tableDates('transactions', transactionRows(snapshot));
   recordCheckpoints(postings);
+}
+
+/**
+ * Offers what the previous snapshot's queries summed to `next`, the same ledger loaded again
+ * (periods/carry.ts): the new snapshot takes the sums of the rows both have in common when a
+ * query or the warm-up first needs them. For the engine worker to call when it swaps snapshots.
+ */
+export function carryQueryCaches(previous: Snapshot, next: Snapshot): void {
+  carryPeriodSums(previous, next);
 }

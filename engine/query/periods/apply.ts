@@ -31,8 +31,9 @@ import type { Posting, Snapshot } from '../../ledger/snapshot';
 import { makeClock, type Clock } from '../../ledger/time';
 import { positionCost } from '../inventory';
 import { LotBalance } from './lots';
-import { addRow, copyPositionSum, DenseSum, positionColumns, PositionSum, rememberDerivedColumns } from '../execute/position-sums';
-import { checkpointBefore, checkpointRows, record } from './checkpoints';
+import { addRow, copyPositionSum, DenseSum, knownPositionColumns, positionColumns, PositionSum, rememberDerivedColumns } from '../execute/position-sums';
+import { checkpointBefore, checkpointRows, checkpointsToCarry, record } from './checkpoints';
+import { carriedFor, offerCarry, samePrefix, type Opening } from './carry';
 import { accountIdTable } from '../execute/account-index';
 import { addPosting, lotTransfer, negAmount, newTransaction, zeroPrice, type When } from './synthetic';
 
@@ -218,10 +219,77 @@ function balanceOf(map: Map<string, LotBalance>, account: string): LotBalance {
   return b;
 }
 
+/**
+ * The opening rows of the OPEN ON dates asked of a snapshot's own postings, by openingKey (the
+ * most recent few), for the next snapshot to take when the rows before the date are the same
+ * (carry.ts): the dashboard's graphs open on January 1st after every save.
+ */
+const openings = new WeakMap<Snapshot, Map<string, Opening>>();
+const OPENINGS_KEPT = 4;
+
+/** What an opening depends on besides the rows before it: date, ids' salt, the options it reads. */
+function openingKey(ctx: Ctx, d: DayNum): string {
+  const o = ctx.snapshot.options;
+  return JSON.stringify([d, ctx.salt, o.accountPreviousBalances, o.accountPreviousEarnings, o.accountPreviousConversions, o.timezone]);
+}
+
+function keepOpening(ctx: Ctx, key: string, opening: Opening): void {
+  let m = openings.get(ctx.snapshot);
+  if (m === undefined) openings.set(ctx.snapshot, (m = new Map()));
+  m.delete(key);
+  m.set(key, opening);
+  if (m.size > OPENINGS_KEPT) m.delete(m.keys().next().value!);
+}
+
+/** The previous snapshot's opening rows for the same date when the rows before it are the same. */
+function carriedOpening(ctx: Ctx, rows: readonly Posting[], key: string, cut: number): Posting[] | null {
+  if (rows !== ctx.snapshot.postings) return null;
+  const c = carriedFor(rows);
+  const o = c?.openings.get(key);
+  if (c === undefined || o === undefined || o.cut !== cut || samePrefix(rows, c) < cut) return null;
+  const cols = positionColumns(rows);
+  const lots = cols.lots;
+  // Lot ids of this snapshot's table (the same lots have the same ids here, looked up all the same).
+  const headLots = o.head.map((p) => (p.cost === null ? lots.plainId(p.units.currency) : lots.costId(p.units.currency, p.cost)));
+  const out = o.head.slice();
+  for (let i = cut; i < rows.length; i++) out.push(rows[i]);
+  rememberDerivedColumns(out, headLots, cols, cut);
+  keepOpening(ctx, key, o);
+  return out;
+}
+
+/**
+ * Offers the period sums of `previous` (checkpoints, opening rows) to `next`, its reload: the
+ * engine worker calls this when it swaps snapshots. Nothing is carried from a snapshot no query
+ * summed (no columns).
+ */
+export function carryPeriodSums(previous: Snapshot, next: Snapshot): void {
+  const rows = previous.postings;
+  const cols = knownPositionColumns(rows);
+  if (cols === null) return;
+  const { ids, names } = accountIdTable(rows);
+  const unsafe = new Map<number, bigint>();
+  for (let i = 0; i < cols.safe.length; i++) if (cols.safe[i] === 0) unsafe.set(i, rows[i].units.number.scaled);
+  offerCarry(next.postings, {
+    cols,
+    acctIds: ids,
+    acctNames: names,
+    rows: rows.length,
+    unsafe,
+    checkpoints: checkpointsToCarry(rows),
+    every: checkpointRows(),
+    openings: new Map(openings.get(previous) ?? []),
+    prefix: null,
+  });
+}
+
 /** OPEN ON d: everything before d becomes one S transaction per account dated d - 1. */
 function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
   const o = ctx.snapshot.options;
   const cut = firstOnOrAfter(rows, d);
+  const key = openingKey(ctx, d);
+  const carried = carriedOpening(ctx, rows, key, cut);
+  if (carried !== null) return carried;
   const { byAccount, total } = balances(ctx, rows, cut, null, true);
 
   // (a) Conversions before d, booked (as Beancount's C entry at d - 1) on previous conversions.
@@ -263,6 +331,7 @@ function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
       headLots.push(ids[k >> 1], lots.plainId(ps[k + 1].units.currency));
     }
   }
+  if (rows === ctx.snapshot.postings) keepOpening(ctx, key, { cut, head: out.slice() });
   for (let i = cut; i < rows.length; i++) out.push(rows[i]);
   rememberDerivedColumns(out, headLots, positionColumns(rows), cut);
   return out;

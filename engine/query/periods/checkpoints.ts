@@ -18,6 +18,7 @@
  */
 import type { Posting } from '../../ledger/snapshot';
 import { copyPositionSum, type DenseSum, type FrozenDenseSum, type PositionSum } from '../execute/position-sums';
+import { carriedFor, samePrefix } from './carry';
 
 /**
  * Rows between checkpoints: at most this many rows are summed after one (a few ms), and the
@@ -52,11 +53,33 @@ export interface Checkpoint {
 
 const cache = new WeakMap<readonly Posting[], Checkpoint[]>();
 
+/**
+ * The checkpoints of rows that have none yet, taken from the previous snapshot's (carry.ts): those
+ * within the rows both snapshots have in common. Undefined when none were offered.
+ */
+function adopt(rows: readonly Posting[]): Checkpoint[] | undefined {
+  const c = carriedFor(rows);
+  if (c === undefined || c.every !== every || c.checkpoints.length === 0) return undefined;
+  const same = samePrefix(rows, c);
+  const list: Checkpoint[] = [];
+  c.checkpoints.forEach((cp, k) => {
+    // A copy of the record: parts recorded later belong to this rows array alone.
+    if (cp !== undefined && cp.at <= same) list[k] = { at: cp.at, total: cp.total, accounts: cp.accounts };
+  });
+  cache.set(rows, list);
+  return list;
+}
+
 /** checkpoints[k] is at (k + 1) x checkpointRows(); missing ones are holes. */
 function checkpointsOf(rows: readonly Posting[]): Checkpoint[] {
-  let list = cache.get(rows);
+  let list = cache.get(rows) ?? adopt(rows);
   if (list === undefined) cache.set(rows, (list = []));
   return list;
+}
+
+/** The checkpoints recorded for rows (the next snapshot may take them: carry.ts). */
+export function checkpointsToCarry(rows: readonly Posting[]): readonly (Checkpoint | undefined)[] {
+  return cache.get(rows) ?? [];
 }
 
 /**
@@ -64,7 +87,7 @@ function checkpointsOf(rows: readonly Posting[]): Checkpoint[] {
  * `withTotal`, the accounts' sums when `withAccounts`), or null.
  */
 export function checkpointBefore(rows: readonly Posting[], to: number, withTotal: boolean, withAccounts: boolean): Checkpoint | null {
-  const list = cache.get(rows);
+  const list = cache.get(rows) ?? adopt(rows);
   if (list === undefined) return null;
   for (let k = Math.min(list.length, Math.floor(to / every)) - 1; k >= 0; k--) {
     const c = list[k];

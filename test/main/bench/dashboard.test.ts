@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../engine/dates';
-import { lastYearSoFar, timeDashboard } from '../../../main/bench/dashboard';
+import { lastYearSoFar, savedEdit, timeDashboard } from '../../../main/bench/dashboard';
 import { ledger } from '../../engine/ledger/ledger-text';
 
-const L = ledger(`
+const TEXT = `
 2023-01-01 open Assets:Cash
 2023-01-01 open Expenses:Food
 2023-01-01 open Income:Salary
@@ -23,7 +23,8 @@ const L = ledger(`
 2024-02-01 * "Dinner"
   Expenses:Food  20.00 USD
   Assets:Cash
-`);
+`;
+const L = ledger(TEXT);
 
 describe('dashboard bench', () => {
   it('times the year of the last posting, from January 1st to that posting', () => {
@@ -31,14 +32,24 @@ describe('dashboard bench', () => {
     expect([formatDate(r.from), formatDate(r.to)]).toEqual(['2024-01-01', '2024-03-05']);
   });
 
-  it('reports each request and their sum, for the first visit and the visit after a second load, with and without the warm-up', () => {
-    let loads = 0;
-    const m = timeDashboard(() => {
-      loads++;
-      return L;
+  it('saves a copy of the last transaction without cost or price, on the last posting day', () => {
+    // The last transaction in ledger order is the lunch of 2024-03-05 (interpolated: -12.00 USD).
+    expect(savedEdit(L, 2)).toBe('\n2024-03-05 * "bench save 2"\n  Expenses:Food  12.00 USD\n  Assets:Cash  -12.00 USD\n');
+    const saved = ledger(TEXT + savedEdit(L, 2));
+    expect(saved.errors).toEqual([]);
+    expect(saved.transactions.length).toBe(L.transactions.length + 1);
+  });
+
+  it('reports each request and their sum, for the first visit and the visit after a save, with and without the warm-up', () => {
+    const edits: string[] = [];
+    const m = timeDashboard((edit) => {
+      edits.push(edit);
+      return ledger(TEXT + edit);
     }, 3);
-    // The first visit, three rounds after the warm-up, three before it.
-    expect(loads).toBe(7);
+    // The first visit (the file as it is), three saves with the warm-up, three before it.
+    expect(edits.length).toBe(7);
+    expect(edits[0]).toBe('');
+    expect(edits.slice(1).map((e) => e.split('\n')[1])).toEqual([1, 2, 3, 4, 5, 6].map((k) => `2024-03-05 * "bench save ${k}"`));
     const parts = ['summary ms', 'graph week ms', 'graph month ms', 'expenses ms'];
     for (const k of parts) expect(typeof m[k]).toBe('number');
     expect(m['first visit ms']).toBeCloseTo(parts.map((k) => m[k] as number).reduce((a, b) => a + b, 0), 6);
