@@ -531,6 +531,7 @@ describe('applyPeriodClauses', () => {
         expect(cols.lots.keyOf(cols.lot[i])).toBe(lotKey(p.units.currency, p.cost));
         expect(cols.currency[cols.lot[i]]).toBe(p.units.currency);
         expect(cols.dp[i]).toBe(p.units.number.dp);
+        expect(cols.costDp[i]).toBe(p.cost === null ? -1 : p.cost.number.dp);
         const safe = Number.isSafeInteger(Number(p.units.number.scaled));
         expect(cols.safe[i]).toBe(safe ? 1 : 0);
         if (safe) expect(cols.scaled[i]).toBe(Number(p.units.number.scaled));
