@@ -124,7 +124,14 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
  * opening lots before the rows of its range, and a running balance over them then adds each by
  * lot id, as over the snapshot's own postings.
  */
-export function rememberDerivedColumns(rows: readonly Posting[], headLots: ArrayLike<number>, cols: PositionColumns, from: number): PositionColumns {
+export function rememberDerivedColumns(
+  rows: readonly Posting[],
+  headLots: ArrayLike<number>,
+  cols: PositionColumns,
+  from: number,
+  /** Columns whose first rows are these same head rows (an earlier snapshot's: periods/carry.ts), read instead of the rows. */
+  headCols: PositionColumns | null = null,
+): PositionColumns {
   const n = rows.length;
   const head = headLots.length;
   const lot = new Int32Array(n);
@@ -132,8 +139,14 @@ export function rememberDerivedColumns(rows: readonly Posting[], headLots: Array
   const dp = new Int32Array(n);
   const safe = new Uint8Array(n);
   const costDp = new Int32Array(n);
-  for (let i = 0; i < head; i++) {
-    lot[i] = headLots[i];
+  lot.set(headLots);
+  if (headCols !== null) {
+    scaled.set(headCols.scaled.subarray(0, head));
+    dp.set(headCols.dp.subarray(0, head));
+    safe.set(headCols.safe.subarray(0, head));
+    costDp.set(headCols.costDp.subarray(0, head));
+  }
+  for (let i = 0; headCols === null && i < head; i++) {
     const cost = rows[i].cost;
     costDp[i] = cost === null ? -1 : cost.number.dp;
     const d = rows[i].units.number;

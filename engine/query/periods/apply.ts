@@ -249,12 +249,17 @@ function carriedOpening(ctx: Ctx, rows: readonly Posting[], key: string, cut: nu
   if (c === undefined || o === undefined || o.cut !== cut || samePrefix(rows, c) < cut) return null;
   const cols = positionColumns(rows);
   const lots = cols.lots;
-  // Lot ids of this snapshot's table (the same lots have the same ids here, looked up all the same).
-  const headLots = o.head.map((p) => (p.cost === null ? lots.plainId(p.units.currency) : lots.costId(p.units.currency, p.cost)));
-  const out = o.head.slice();
-  for (let i = cut; i < rows.length; i++) out.push(rows[i]);
-  rememberDerivedColumns(out, headLots, cols, cut);
-  keepOpening(ctx, key, o);
+  // The same lots have the same ids in both tables for the lots the common rows introduce
+  // (carry.ts); an id made later (plainId of a currency seen only in costs) is looked up here.
+  const common = c.prefixLots;
+  const headLots = Int32Array.from(o.lots, (id, k) => {
+    if (id < common) return id;
+    const p = o.head[k];
+    return p.cost === null ? lots.plainId(p.units.currency) : lots.costId(p.units.currency, p.cost);
+  });
+  const out = o.head.concat(rows.slice(cut));
+  const columns = rememberDerivedColumns(out, headLots, cols, cut, o.columns);
+  keepOpening(ctx, key, { cut, head: o.head, lots: headLots, columns });
   return out;
 }
 
@@ -280,6 +285,7 @@ export function carryPeriodSums(previous: Snapshot, next: Snapshot): void {
     every: checkpointRows(),
     openings: new Map(openings.get(previous) ?? []),
     prefix: null,
+    prefixLots: 0,
   });
 }
 
@@ -331,9 +337,10 @@ function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
       headLots.push(ids[k >> 1], lots.plainId(ps[k + 1].units.currency));
     }
   }
-  if (rows === ctx.snapshot.postings) keepOpening(ctx, key, { cut, head: out.slice() });
+  const head = out.slice();
   for (let i = cut; i < rows.length; i++) out.push(rows[i]);
-  rememberDerivedColumns(out, headLots, positionColumns(rows), cut);
+  const columns = rememberDerivedColumns(out, headLots, positionColumns(rows), cut);
+  if (rows === ctx.snapshot.postings) keepOpening(ctx, key, { cut, head, lots: Int32Array.from(headLots), columns });
   return out;
 }
 

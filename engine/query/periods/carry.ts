@@ -23,6 +23,10 @@ import type { Checkpoint } from './checkpoints';
 export interface Opening {
   cut: number;
   head: readonly Posting[];
+  /** The lot id of each head row in its snapshot's lot table. */
+  lots: Int32Array;
+  /** The columns of the rows the opening made (head rows first: position-sums.ts rememberDerivedColumns). */
+  columns: PositionColumns;
 }
 
 export interface Carried {
@@ -40,6 +44,8 @@ export interface Carried {
   openings: ReadonlyMap<string, Opening>;
   /** Rows the two snapshots have in common (samePrefix), once found. */
   prefix: number | null;
+  /** Lots those rows introduce (ids below this are the same lots in both tables), once found. */
+  prefixLots: number;
 }
 
 const offered = new WeakMap<readonly Posting[], Carried>();
@@ -87,6 +93,7 @@ export function samePrefix(rows: readonly Posting[], c: Carried): number {
   for (let id = 0; id < lots; id++) {
     if (cols.lots.currency[id] !== old.lots.currency[id] || !sameCost(cols.lots.cost[id], old.lots.cost[id])) {
       k = Math.min(k, firstRowOf(cols.lot, k, id));
+      lots = id;
       break;
     }
   }
@@ -97,5 +104,7 @@ export function samePrefix(rows: readonly Posting[], c: Carried): number {
     }
   }
   c.prefix = k;
+  // An account that differs ends the rows earlier, not the lots before it: they stay the same.
+  c.prefixLots = lots;
   return k;
 }

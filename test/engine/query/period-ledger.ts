@@ -1,5 +1,24 @@
-/** A random ledger in Beancount text for the period clauses' tests (checkpoints, carry). */
+/** A random ledger in Beancount text for the period clauses' tests (checkpoints, carry), and a check of their rows' columns. */
+import { expect } from 'vitest';
+import type { Posting } from '../../../engine/ledger/snapshot';
+import { knownPositionColumns } from '../../../engine/query/execute/position-sums';
+import { lotKey } from '../../../engine/query/inventory';
 import { rng } from './execute/rng';
+
+/** The columns remembered for rows a period clause made describe each row: its lot, number and cost places. */
+export function expectColumnsOfRows(rows: readonly Posting[]): void {
+  const cols = knownPositionColumns(rows)!;
+  expect(cols).not.toBeNull();
+  rows.forEach((p, i) => {
+    expect(cols.lots.keyOf(cols.lot[i])).toBe(lotKey(p.units.currency, p.cost));
+    expect(cols.currency[cols.lot[i]]).toBe(p.units.currency);
+    expect(cols.dp[i]).toBe(p.units.number.dp);
+    expect(cols.costDp[i]).toBe(p.cost === null ? -1 : p.cost.number.dp);
+    const safe = Number.isSafeInteger(Number(p.units.number.scaled));
+    expect(cols.safe[i]).toBe(safe ? 1 : 0);
+    if (safe) expect(cols.scaled[i]).toBe(Number(p.units.number.scaled));
+  });
+}
 
 /**
  * A random balanced ledger in Beancount text: salaries, spending, currency exchanges at a price,

@@ -12,6 +12,7 @@ import { applyPeriodClauses } from '../../../engine/query/periods';
 import { toText } from '../../../engine/query/values';
 import { ledger } from '../ledger/ledger-text';
 import { snapshot } from './fixture';
+import { expectColumnsOfRows } from './period-ledger';
 
 /** Rows as text (toText), NULL as null. */
 function q(snap: Snapshot, text: string, opts: QueryOptions = {}): (string | null)[][] {
@@ -492,9 +493,7 @@ describe('dates as parameters and errors', () => {
 });
 
 describe('applyPeriodClauses', () => {
-  it("remembers columns for OPEN ON's rows: each row's lot id names its own lot and its number", async () => {
-    const { knownPositionColumns } = await import('../../../engine/query/execute/position-sums');
-    const { lotKey } = await import('../../../engine/query/inventory');
+  it("remembers columns for OPEN ON's rows: each row's lot id names its own lot and its number", () => {
     // Lots at one cost written two ways, a cost number past 2^53 at its scale, a units number
     // past 2^53, and income moved to previous earnings in a currency seen only as a cost.
     const Z = ledger(`
@@ -524,18 +523,8 @@ describe('applyPeriodClauses', () => {
       { open: parseDate('2021-01-01'), close: null, clear: false },
     ]) {
       const rows = applyPeriodClauses(Z, c, () => {});
-      const cols = knownPositionColumns(rows)!;
-      expect(cols).not.toBeNull();
       expect(rows.filter((p) => p.txn.flag === 'S').length).toBeGreaterThan(0);
-      rows.forEach((p, i) => {
-        expect(cols.lots.keyOf(cols.lot[i])).toBe(lotKey(p.units.currency, p.cost));
-        expect(cols.currency[cols.lot[i]]).toBe(p.units.currency);
-        expect(cols.dp[i]).toBe(p.units.number.dp);
-        expect(cols.costDp[i]).toBe(p.cost === null ? -1 : p.cost.number.dp);
-        const safe = Number.isSafeInteger(Number(p.units.number.scaled));
-        expect(cols.safe[i]).toBe(safe ? 1 : 0);
-        if (safe) expect(cols.scaled[i]).toBe(Number(p.units.number.scaled));
-      });
+      expectColumnsOfRows(rows);
     }
   });
 
