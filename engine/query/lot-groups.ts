@@ -28,16 +28,55 @@ export interface LotGroup {
   readonly currency: string;
   /** The cost currency of the group's lots; null for lots without cost. */
   readonly via: string | null;
-  /** Sum of the current lots' numbers, scaled by 10^sumDp (sumDp >= every lot's places). */
+  /**
+   * Sum of the current lots' numbers, scaled by 10^sumDp (sumDp >= every lot's places): `sum`
+   * plus `pending`, a safe integer the lots that fit one are added to (a bigint per add was most
+   * of a replayed running balance's upkeep: two adds per row); read through settle().
+   */
   sum: bigint;
+  pending: number;
   sumDp: number;
   /** Current lots by sign. */
   positive: number;
   negative: number;
-  /** At least the |scaled number| of every current lot (raised, never lowered). */
+  /**
+   * At least the |scaled number| of every current lot (raised, never lowered): the larger of
+   * `maxAbs` and `maxAbsSafe` (the lots whose number is a safe integer).
+   */
   maxAbs: bigint;
+  maxAbsSafe: number;
   /** Current lots per number of decimal places. */
   dpCounts: number[];
+}
+
+/** 10^k as a double, exact for k <= 22. */
+const POW10_NUMBER: number[] = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
+/** Moves a group's pending sum into its bigint sum. */
+function settleGroup(g: LotGroup): void {
+  if (g.pending !== 0) {
+    g.sum += BigInt(g.pending);
+    g.pending = 0;
+  }
+}
+
+/** Adds `sign` x scaled x 10^-dp to the group's sum (dp <= sumDp). */
+function addToSum(g: LotGroup, scaled: bigint, x: number, dp: number, sign: 1 | -1): void {
+  const k = g.sumDp - dp;
+  if (k < POW10_NUMBER.length && Number.isSafeInteger(x)) {
+    // Exact: a product or sum of safe integers that is itself safe is the exact result.
+    const v = k === 0 ? x : x * POW10_NUMBER[k];
+    if (Number.isSafeInteger(v)) {
+      const a = sign === 1 ? g.pending + v : g.pending - v;
+      if (Number.isSafeInteger(a)) {
+        g.pending = a;
+        return;
+      }
+    }
+  }
+  const big = k === 0 ? scaled : scaled * pow10(k);
+  if (sign === 1) g.sum += big;
+  else g.sum -= big;
 }
 
 export class LotGroups {
@@ -49,7 +88,7 @@ export class LotGroups {
     let same = this.byCurrency.get(currency);
     if (same === undefined) this.byCurrency.set(currency, (same = []));
     for (let i = 0; i < same.length; i++) if (same[i].via === via) return same[i];
-    const g: LotGroup = { currency, via, sum: 0n, sumDp: 0, positive: 0, negative: 0, maxAbs: 0n, dpCounts: [] };
+    const g: LotGroup = { currency, via, sum: 0n, pending: 0, sumDp: 0, positive: 0, negative: 0, maxAbs: 0n, maxAbsSafe: 0, dpCounts: [] };
     same.push(g);
     this.list.push(g);
     return g;
@@ -59,14 +98,21 @@ export class LotGroups {
   enter(currency: string, via: string | null, scaled: bigint, dp: number): void {
     const g = this.group(currency, via);
     if (dp > g.sumDp) {
+      settleGroup(g);
       g.sum *= pow10(dp - g.sumDp);
       g.sumDp = dp;
     }
-    g.sum += dp === g.sumDp ? scaled : scaled * pow10(g.sumDp - dp);
-    if (scaled > 0n) g.positive++;
+    const x = Number(scaled);
+    addToSum(g, scaled, x, dp, 1);
+    if (x > 0) g.positive++;
     else g.negative++;
-    const abs = scaled < 0n ? -scaled : scaled;
-    if (abs > g.maxAbs) g.maxAbs = abs;
+    if (Number.isSafeInteger(x)) {
+      const ax = x < 0 ? -x : x;
+      if (ax > g.maxAbsSafe) g.maxAbsSafe = ax;
+    } else {
+      const abs = scaled < 0n ? -scaled : scaled;
+      if (abs > g.maxAbs) g.maxAbs = abs;
+    }
     const c = g.dpCounts;
     while (c.length <= dp) c.push(0);
     c[dp]++;
@@ -75,10 +121,16 @@ export class LotGroups {
   /** A lot entered with these parts is gone (or about to be entered again with a new number). */
   leave(currency: string, via: string | null, scaled: bigint, dp: number): void {
     const g = this.group(currency, via);
-    g.sum -= dp === g.sumDp ? scaled : scaled * pow10(g.sumDp - dp);
-    if (scaled > 0n) g.positive--;
+    const x = Number(scaled);
+    addToSum(g, scaled, x, dp, -1);
+    if (x > 0) g.positive--;
     else g.negative--;
     g.dpCounts[dp]--;
+  }
+
+  /** Every group's sum in `sum` (pending parts moved in), for readers of the totals. */
+  settle(): void {
+    for (const g of this.list) settleGroup(g);
   }
 
   clone(): LotGroups {
@@ -117,6 +169,7 @@ interface Acc extends GroupSum {
  * lots' values one by one gives it; null when that cannot be assured without the lots (header).
  */
 export function sumGroups(groups: LotGroups, routeOf: (currency: string, via: string | null) => GroupRoute): GroupSum[] | null {
+  groups.settle();
   const out: Acc[] = [];
   const byCurrency = new Map<string, Acc>();
   for (const g of groups.list) {
@@ -125,7 +178,7 @@ export function sumGroups(groups: LotGroups, routeOf: (currency: string, via: st
     const route = routeOf(g.currency, g.via);
     if (route === null) return null;
     let sign = g.positive > 0 ? 1 : -1;
-    let bound = g.maxAbs;
+    let bound = BigInt(g.maxAbsSafe) > g.maxAbs ? BigInt(g.maxAbsSafe) : g.maxAbs;
     let rateDp = 0;
     for (const r of route.rates) {
       if (r.scaled === 0n) return null;

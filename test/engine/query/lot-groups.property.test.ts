@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { Dec } from '../../../engine/decimal';
 import type { Position, PriceMap } from '../../../engine/ledger/snapshot';
 import { Inventory } from '../../../engine/query/inventory';
-import { LOT_GROUPS_MIN_LOTS } from '../../../engine/query/lot-groups';
+import { LOT_GROUPS_MIN_LOTS, LotGroups } from '../../../engine/query/lot-groups';
 import { convertPosition, marketValuePosition, valuePosition } from '../../../engine/query/functions/valuation';
 import { toText } from '../../../engine/query/values';
 import { call, cost, ctxOf, d, fakePrices, fakeSnapshot, pos } from './functions/helpers';
@@ -195,5 +195,46 @@ describe('a running balance of many lots, valued per bucket (the dashboard net-w
       expect(toText('inventory', units), `${y}-${m}`).toBe(`(${Dec.fromScaled(last.hool, 1)} HOOL, ${Dec.fromScaled(last.cash, 2)} USD)`);
       expect(toText('inventory', value), `${y}-${m}`).toBe(`(${Dec.fromScaled(value10, places)} USD)`);
     }
+  });
+});
+
+describe('group totals kept in a safe integer while they fit', () => {
+  test('lots near 2^53, places raised midway, lots taken back: the totals are the exact sums', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            scaled: fc.oneof(fc.bigInt({ min: -(2n ** 53n), max: 2n ** 53n }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: -99n, max: 99n })),
+            dp: fc.constantFrom(0, 0, 1, 2, 17),
+            leave: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
+        (ops) => {
+          const g = new LotGroups();
+          // The model: every lot now in the group, summed exactly at the largest places seen.
+          const lots: { scaled: bigint; dp: number }[] = [];
+          for (const o of ops) {
+            if (o.scaled === 0n) continue;
+            if (o.leave && lots.length > 0) {
+              const l = lots.pop()!;
+              g.leave('HOOL', 'USD', l.scaled, l.dp);
+            } else {
+              g.enter('HOOL', 'USD', o.scaled, o.dp);
+              lots.push({ scaled: o.scaled, dp: o.dp });
+            }
+          }
+          g.settle();
+          const grp = g.list[0];
+          const exact = lots.reduce((a, l) => a + l.scaled * 10n ** BigInt(grp.sumDp - l.dp), 0n);
+          expect(grp.sum).toBe(exact);
+          expect(grp.pending).toBe(0);
+          // maxAbs covers every lot still there.
+          const bound = BigInt(grp.maxAbsSafe) > grp.maxAbs ? BigInt(grp.maxAbsSafe) : grp.maxAbs;
+          for (const l of lots) expect(bound >= (l.scaled < 0n ? -l.scaled : l.scaled)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
