@@ -7,7 +7,8 @@
  * - the first visit in a fresh process: every query's code runs for the first time (once per
  *   worker, when the app starts);
  * - the visit after a save: the ledger loaded again with one more transaction on its last day
- *   (a copy of the last one without cost or price, as a save of today's spending adds), the old
+ *   than the load before (a copy of the last one without cost or price, as a save of today's
+ *   spending adds), the old
  *   snapshot's sums offered to the new one as the worker does (carryQueryCaches: the rows before
  *   the edit are the same rows), then the visit; the median of RELOADS such rounds, each
  *   request's figure the median of its own: what an open dashboard asks after every save of a
@@ -18,10 +19,9 @@
  * "The year so far" is taken at the ledger's last posting (the bench ledgers end in the past: the
  * year of today would have no postings and value the whole balance at every point instead).
  */
-import { civilFromDays, daysFromCivil, type DayNum } from '../../engine/dates';
+import { civilFromDays, daysFromCivil, formatDate, type DayNum } from '../../engine/dates';
 import type { Snapshot } from '../../engine/ledger/snapshot';
 import { carryQueryCaches, warmQueryCaches } from '../../engine/query/index';
-import { formatDate } from '../../engine/dates';
 import { buildAccountType } from '../server/statistic/account-type';
 import { buildGraph } from '../server/statistic/graph';
 import { buildSummary } from '../server/statistic/summary';
@@ -83,7 +83,7 @@ export function savedEdit(snapshot: Snapshot, round: number): string {
 }
 
 /**
- * `load(edit)` loads the ledger anew with `edit` appended to its main file (a fresh snapshot;
+ * `load(edits)` loads the ledger anew with `edits` appended to its main file (a fresh snapshot;
  * '' for the file as it is).
  */
 export function timeDashboard(load: (edit: string) => Snapshot, reloads = RELOADS): Record<string, number | string> {
@@ -93,8 +93,11 @@ export function timeDashboard(load: (edit: string) => Snapshot, reloads = RELOAD
   const out: Record<string, number | string> = {};
   out['first visit ms'] = visit(snapshot, range, out, '');
   let round = 0;
+  // Saves accumulate: each adds one transaction to what the previous one wrote.
+  let edits = '';
   const save = (): Snapshot => {
-    const next = load(savedEdit(snapshot, ++round));
+    edits += savedEdit(snapshot, ++round);
+    const next = load(edits);
     carryQueryCaches(snapshot, next);
     return next;
   };

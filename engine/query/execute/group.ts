@@ -13,7 +13,9 @@ import { addRow, DenseSum, finishSum, positionColumns, PositionSum, type Positio
 import type { Posting } from '../../ledger/snapshot';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
-import { replayRunning, restoreRunning, saveRunning, Scanner, type RunningState } from './scan';
+import { replayRunning, restoreRunning, saveRunning, Scanner, type PlainRows, type RunningState } from './scan';
+import { keepSum, startingSum } from './kept-sums';
+import { lowerBound } from './date-index';
 import type { Deadline } from './limits';
 
 interface Group {
@@ -306,13 +308,18 @@ function sumsByAccount(
  * (no condition to test), summed by lot id in an array (DenseSum: no map look-up when the rows
  * switch lots, as a net worth's rows do from account to account).
  */
-function sumRows(range: { idx: Int32Array | null; base: number; n: number }, states: unknown[], cols: PositionColumns, postings: readonly Posting[], deadline: Deadline): void {
-  const { idx, base, n } = range;
-  const sum = new DenseSum(cols);
-  for (let k = 0; k < n; k++) {
+function sumRows(range: PlainRows, states: unknown[], cols: PositionColumns, postings: readonly Posting[], deadline: Deadline): void {
+  const { idx, base, n, lo, hi } = range;
+  // A sum from the first row starts from one kept earlier (kept-sums.ts), and is kept in turn.
+  const accounts = lo === 0 ? range.accounts() : null;
+  const start = accounts === null ? null : startingSum(postings, cols, hi, accounts);
+  const sum = start === null ? new DenseSum(cols) : start.sum;
+  const from = start === null ? 0 : idx === null ? Math.max(0, start.at - base) : lowerBound(idx, start.at);
+  for (let k = from; k < n; k++) {
     deadline.tick();
     sum.add(cols, postings, idx === null ? base + k : idx[k]);
   }
+  if (accounts !== null && (start === null || start.at < hi)) keepSum(postings, accounts, hi, sum);
   // Every aggregate here is the same sum(position); finishSum only reads the lots, so one serves all.
   states.fill(sum.toSum());
 }

@@ -35,7 +35,7 @@ function balanceColumns(plan: Plan, source: ArrayLike<unknown>, st: EvalState): 
  * Row positions (ledger order) in [lo, hi) of the accounts the account-only condition accepts,
  * or null for all rows of the range.
  */
-function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline, lo: number, hi: number): Int32Array | null {
+function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline, lo: number, hi: number): { idx: Int32Array | null; chosen: AccountRows[] } | null {
   if (!plan.accountFilter || plan.table.name !== 'postings') return null;
   const accept = plan.accountFilter.eval;
   const chosen: AccountRows[] = [];
@@ -44,7 +44,20 @@ function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, 
     st.row = a.sample;
     if (accept(st) === true) chosen.push(a);
   }
-  return mergeRows(chosen, lo, hi);
+  return { idx: mergeRows(chosen, lo, hi), chosen };
+}
+
+/** The rows a scan with no condition left reads (Scanner.plainRows). */
+export interface PlainRows {
+  /** Positions idx[0, n), or base .. base + n - 1 without idx. */
+  idx: Int32Array | null;
+  base: number;
+  n: number;
+  /** The row range [lo, hi) they are taken from: every row in it of the accounts `accounts` names. */
+  lo: number;
+  hi: number;
+  /** The chosen accounts' names (one per line), or '*' for every account. */
+  accounts: () => string;
 }
 
 /** Rows [lo, hi) the date conjuncts allow, or null when the scan cannot narrow by date. */
@@ -162,6 +175,10 @@ export class Scanner {
   private readonly cols: PositionColumns | null;
   /** Scan position after the last `run` (next row to read). */
   pos = 0;
+  /** The row range read and the accounts chosen in it (null: every account). */
+  private readonly lo: number;
+  private readonly hi: number;
+  private readonly chosen: AccountRows[] | null;
 
   constructor(
     private readonly plan: Plan,
@@ -176,7 +193,11 @@ export class Scanner {
     this.cols = this.accumulates ? balanceColumns(plan, source, st) : null;
     resetRunning(plan, st);
     const range = dateNarrowing(plan, source, st);
-    const byAccount = narrowedIndices(plan, source, st, deadline, range === null ? 0 : range[0], range === null ? source.length : range[1]);
+    this.lo = range === null ? 0 : range[0];
+    this.hi = range === null ? source.length : range[1];
+    const narrowed = narrowedIndices(plan, source, st, deadline, this.lo, this.hi);
+    this.chosen = narrowed === null ? null : narrowed.chosen;
+    const byAccount = narrowed === null ? null : narrowed.idx;
     // The rows of a narrowed scan already satisfy the account-only conjuncts, and the date
     // conjuncts when read from their date range.
     let filter = byAccount ? plan.filterRest : plan.filter;
@@ -230,9 +251,17 @@ export class Scanner {
    * balance: positions `idx[0, n)`, or `base .. base + n - 1` without `idx`; else null. Lets a
    * caller with a loop of its own (group.ts's sums by account) read them without a call per row.
    */
-  plainRows(): { idx: Int32Array | null; base: number; n: number } | null {
+  plainRows(): PlainRows | null {
     if (this.filter !== null || this.accumulates || this.pos !== 0) return null;
-    return { idx: this.idx, base: this.base, n: this.n };
+    const chosen = this.chosen;
+    return {
+      idx: this.idx,
+      base: this.base,
+      n: this.n,
+      lo: this.lo,
+      hi: this.hi,
+      accounts: () => (chosen === null ? '*' : chosen.map((a) => a.account).join('\n')),
+    };
   }
 
   /** Number of chosen rows from the current position to the end. */

@@ -34,6 +34,7 @@ import { LotBalance } from './lots';
 import { addRow, copyPositionSum, DenseSum, knownPositionColumns, positionColumns, PositionSum, rememberDerivedColumns } from '../execute/position-sums';
 import { checkpointBefore, checkpointRows, checkpointsToCarry, record } from './checkpoints';
 import { carriedFor, offerCarry, samePrefix, type Opening } from './carry';
+import { sumsToCarry } from '../execute/kept-sums';
 import { accountIdTable } from '../execute/account-index';
 import { addPosting, lotTransfer, negAmount, newTransaction, zeroPrice, type When } from './synthetic';
 
@@ -284,6 +285,7 @@ export function carryPeriodSums(previous: Snapshot, next: Snapshot): void {
     checkpoints: checkpointsToCarry(rows),
     every: checkpointRows(),
     openings: new Map(openings.get(previous) ?? []),
+    sums: sumsToCarry(rows).slice(),
     prefix: null,
     prefixLots: 0,
   });

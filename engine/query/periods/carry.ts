@@ -18,6 +18,7 @@ import type { Cost, Posting } from '../../ledger/snapshot';
 import { accountIdTable } from '../execute/account-index';
 import { positionColumns, type PositionColumns } from '../execute/position-sums';
 import type { Checkpoint } from './checkpoints';
+import type { KeptSum } from '../execute/kept-sums';
 
 /** An OPEN ON's opening rows (the S transactions) and where the kept rows began. */
 export interface Opening {
@@ -42,6 +43,8 @@ export interface Carried {
   every: number;
   /** Opening rows by openingKey. */
   openings: ReadonlyMap<string, Opening>;
+  /** Sums of the first rows of some accounts (execute/kept-sums.ts). */
+  sums: readonly KeptSum[];
   /** Rows the two snapshots have in common (samePrefix), once found. */
   prefix: number | null;
   /** Lots those rows introduce (ids below this are the same lots in both tables), once found. */
