@@ -192,6 +192,9 @@ export class Inventory {
   private unkeyed: Lot[] | null = null;
   /** Null with `unkeyed` set: each key is lotKey(currency, cost) of its record (copies, clone). */
   private keyOfUnkeyed: ((i: number) => string) | null = null;
+  /** With `unkeyed` set by ofDistinctLotIds: each lot's id in `unkeyedTable` (addById keys by them). */
+  private unkeyedIds: ArrayLike<number> | null = null;
+  private unkeyedTable: LotIdTable | null = null;
   /** Owner token of the lots this inventory may change in place (fresh for every new map). */
   private token: number;
   /** positions() in encoding order, until the next mutation. */
@@ -228,6 +231,19 @@ export class Inventory {
     return inv;
   }
 
+  /**
+   * ofDistinctLots whose lots are lots `ids` of `table` (a sum over per-row columns): rows then
+   * added by lot id of that table (addById) key the lots by id, without a key text per lot.
+   */
+  static ofDistinctLotIds(lots: readonly DistinctLot[], ids: ArrayLike<number>, table: LotIdTable): Inventory {
+    const inv = Inventory.ofDistinctLots(lots, (i) => table.keyOf(ids[i]));
+    if (inv.unkeyed !== null) {
+      inv.unkeyedIds = ids;
+      inv.unkeyedTable = table;
+    }
+    return inv;
+  }
+
   /** The lots by key text (built from `unkeyed` or the lot ids on first use). */
   private get lots(): Map<string, Lot> {
     const table = this.idTable;
@@ -248,6 +264,8 @@ export class Inventory {
       } else for (let i = 0; i < u.length; i++) this.keyed.set(keyOf(i), u[i]);
       this.unkeyed = null;
       this.keyOfUnkeyed = null;
+      this.unkeyedIds = null;
+      this.unkeyedTable = null;
     }
     return this.keyed as Map<string, Lot>;
   }
@@ -279,6 +297,17 @@ export class Inventory {
    * table, keys its lots by id (see `idTable`).
    */
   addById(table: LotIdTable, id: number, currency: string, row: { readonly cost: Cost | null }, scaled: bigint, dp: number): this {
+    const u = this.unkeyed;
+    if (u !== null && this.unkeyedTable === table) {
+      // Lots of ofDistinctLotIds over this table: keyed by their ids from now on.
+      const ids = this.unkeyedIds!;
+      for (let i = 0; i < u.length; i++) this.keyed.set(ids[i], u[i]);
+      this.unkeyed = null;
+      this.keyOfUnkeyed = null;
+      this.unkeyedIds = null;
+      this.unkeyedTable = null;
+      this.idTable = table;
+    }
     if (this.idTable !== table && this.keyed.size === 0 && this.unkeyed === null) this.idTable = table;
     if (this.idTable === table) this.addIn(this.keyed, id, currency, null, scaled, dp, row);
     else this.addIn(this.lots, table.keyOf(id), currency, null, scaled, dp, row);
@@ -351,6 +380,8 @@ export class Inventory {
       if (u.length === 0) return c;
       c.unkeyed = u.slice();
       c.keyOfUnkeyed = this.keyOfUnkeyed;
+      c.unkeyedIds = this.unkeyedIds;
+      c.unkeyedTable = this.unkeyedTable;
     } else {
       if (this.keyed.size === 0) return c;
       // No array of keys: a lot's key is a function of its currency and cost (lotKey, whose
@@ -361,6 +392,25 @@ export class Inventory {
     }
     // Neither side may now change a lot in place: the copy never owned them, this one no longer.
     this.token = nextToken++;
+    return c;
+  }
+
+  /**
+   * A copy (as clone) that also remembers its lots' ids when this inventory is keyed by a table's
+   * ids (addById, ofDistinctLotIds), so rows added to a copy of it by lot id need no key texts:
+   * a kept sum (execute/kept-sums.ts). `table`: the table the ids are read in from now on, when
+   * they mean the same lots in it (an earlier snapshot's sum: periods/carry.ts).
+   */
+  copyWithIds(table: LotIdTable | null = null): Inventory {
+    const ids: ArrayLike<number> | null = this.unkeyed !== null ? this.unkeyedIds : this.idTable !== null ? Int32Array.from(this.keyed.keys() as Iterable<number>) : null;
+    const from = this.unkeyed !== null ? this.unkeyedTable : this.idTable;
+    const c = this.clone();
+    if (ids !== null && from !== null && c.unkeyed !== null) {
+      const t = table ?? from;
+      c.unkeyedIds = ids;
+      c.unkeyedTable = t;
+      c.keyOfUnkeyed = (i) => t.keyOf(ids[i]);
+    }
     return c;
   }
 

@@ -15,6 +15,7 @@ import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
 import { replayRunning, restoreRunning, saveRunning, Scanner, type PlainRows, type RunningState } from './scan';
 import { keepSum, startingSum } from './kept-sums';
+import { Inventory } from '../inventory';
 import { lowerBound } from './date-index';
 import type { Deadline } from './limits';
 
@@ -134,7 +135,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     if (g.balance !== null) restoreRunning(st, g.balance);
     const values = new Array(slots.length);
     for (let i = 0; i < slots.length; i++) {
-      values[i] = deferred[i] || atClose[i] ? (g.late?.[i] ?? null) : flat[i] ? finishSum(g.states[i] as PositionSum, cols!) : slots[i].finish(g.states[i]);
+      values[i] = deferred[i] || atClose[i] ? (g.late?.[i] ?? null) : flat[i] ? finishFlat(g.states[i], cols!) : slots[i].finish(g.states[i]);
     }
     st.aggs = values;
     if (agg.having && agg.having.eval(st) !== true) return null;
@@ -312,16 +313,34 @@ function sumRows(range: PlainRows, states: unknown[], cols: PositionColumns, pos
   const { idx, base, n, lo, hi } = range;
   // A sum from the first row starts from one kept earlier (kept-sums.ts), and is kept in turn.
   const accounts = lo === 0 ? range.accounts() : null;
-  const start = accounts === null ? null : startingSum(postings, cols, hi, accounts);
-  const sum = start === null ? new DenseSum(cols) : start.sum;
-  const from = start === null ? 0 : idx === null ? Math.max(0, start.at - base) : lowerBound(idx, start.at);
-  for (let k = from; k < n; k++) {
-    deadline.tick();
-    sum.add(cols, postings, idx === null ? base + k : idx[k]);
+  const start = accounts === null ? null : startingSum(postings, cols.lots, hi, accounts);
+  let inv: Inventory;
+  if (start !== null) {
+    inv = start.inventory;
+    const lots = cols.lots;
+    for (let k = idx === null ? Math.max(0, start.at - base) : lowerBound(idx, start.at); k < n; k++) {
+      deadline.tick();
+      const at = idx === null ? base + k : idx[k];
+      const id = cols.lot[at];
+      const p = postings[at];
+      inv.addById(lots, id, cols.currency[id], p, p.units.number.scaled, cols.dp[at]);
+    }
+  } else {
+    const sum = new DenseSum(cols);
+    for (let k = 0; k < n; k++) {
+      deadline.tick();
+      sum.add(cols, postings, idx === null ? base + k : idx[k]);
+    }
+    inv = finishSum(sum.toSum(), cols);
   }
-  if (accounts !== null && (start === null || start.at < hi)) keepSum(postings, accounts, hi, sum);
-  // Every aggregate here is the same sum(position); finishSum only reads the lots, so one serves all.
-  states.fill(sum.toSum());
+  if (accounts !== null && (start === null || start.at < hi)) keepSum(postings, accounts, hi, inv);
+  // Every aggregate here is the same sum(position), finished: one inventory serves all.
+  states.fill(inv);
+}
+
+/** A flat sum's state finished: a PositionSum's inventory, or the inventory sumRows made. */
+function finishFlat(state: unknown, cols: PositionColumns): Inventory {
+  return state instanceof Inventory ? state : finishSum(state as PositionSum, cols);
 }
 
 const NO_ARGS: unknown[] = [];

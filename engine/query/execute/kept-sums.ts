@@ -3,15 +3,16 @@
  * dashboard's net worth (every Assets and Liabilities row up to a date: about 150,000 rows of the
  * xlarge bench ledger) after a save is the old snapshot's sum plus the rows the save added.
  *
- * A kept sum is the state of a DenseSum (position-sums.ts) after every row in [0, at) of some
- * accounts (their names, or '*' for all), frozen. A sum over [0, hi) of the same accounts with
- * at <= hi starts from it and adds the rows from `at` on: exactly the sum from the first row, as
- * for the period clauses' checkpoints. Kept per rows array (the snapshot's own postings), and
- * offered to the next snapshot with the period sums (periods/carry.ts), which takes those within
- * the rows both have in common.
+ * A kept sum is the inventory of every row in [0, at) of some accounts (their names, or '*' for
+ * all). A sum over [0, hi) of the same accounts with at <= hi is a copy of it with the rows from
+ * `at` on added by lot id (Inventory.add, as the per-row sums follow it exactly): its lots,
+ * places and order are those of the sum from the first row, and its totals per currency pair
+ * (lot-groups.ts), built once, are kept up to date rather than built again for each answer.
+ * Kept per rows array (the snapshot's own postings), and offered to the next snapshot with the
+ * period sums (periods/carry.ts), which takes those within the rows both have in common.
  */
 import type { Posting } from '../../ledger/snapshot';
-import { DenseSum, type FrozenDenseSum, type PositionColumns } from './position-sums';
+import type { Inventory, LotIdTable } from '../inventory';
 import { carriedFor, samePrefix } from '../periods/carry';
 
 export interface KeptSum {
@@ -19,7 +20,8 @@ export interface KeptSum {
   readonly accounts: string;
   /** Rows [0, at) were summed. */
   readonly at: number;
-  readonly frozen: FrozenDenseSum;
+  /** Their sum: never changed (a sum starting from it adds to a copy). */
+  readonly inventory: Inventory;
 }
 
 const kept = new WeakMap<readonly Posting[], KeptSum[]>();
@@ -30,10 +32,11 @@ export const keptSumStats = { own: 0, carried: 0 };
 const KEPT = 4;
 
 /**
- * The sum to start from for rows [0, hi) of `accounts`: the latest kept one at or before `hi`,
- * this array's own or the previous snapshot's (within the rows in common), resumed; null if none.
+ * The sum to start from for rows [0, hi) of `accounts`, a copy to add to: the latest kept one at
+ * or before `hi`, this array's own or the previous snapshot's (within the rows in common, whose
+ * lots have the same ids in `table`, this array's lot table); null if none.
  */
-export function startingSum(rows: readonly Posting[], cols: PositionColumns, hi: number, accounts: string): { sum: DenseSum; at: number } | null {
+export function startingSum(rows: readonly Posting[], table: LotIdTable, hi: number, accounts: string): { inventory: Inventory; at: number } | null {
   let best: KeptSum | null = null;
   let carried = false;
   for (const k of kept.get(rows) ?? []) if (k.accounts === accounts && k.at <= hi && (best === null || k.at > best.at)) best = k;
@@ -50,16 +53,16 @@ export function startingSum(rows: readonly Posting[], cols: PositionColumns, hi:
   if (best === null) return null;
   if (carried) keptSumStats.carried++;
   else keptSumStats.own++;
-  return { sum: DenseSum.resume(cols, best.frozen), at: best.at };
+  return { inventory: best.inventory.copyWithIds(carried ? table : null), at: best.at };
 }
 
-/** Keeps the state of `sum`, the sum of rows [0, at) of `accounts`. */
-export function keepSum(rows: readonly Posting[], accounts: string, at: number, sum: DenseSum): void {
+/** Keeps a copy of `inventory`, the sum of rows [0, at) of `accounts`. */
+export function keepSum(rows: readonly Posting[], accounts: string, at: number, inventory: Inventory): void {
   let list = kept.get(rows);
   if (list === undefined) kept.set(rows, (list = []));
   const i = list.findIndex((k) => k.accounts === accounts && k.at === at);
   if (i >= 0) list.splice(i, 1);
-  list.push({ accounts, at, frozen: sum.freeze() });
+  list.push({ accounts, at, inventory: inventory.copyWithIds() });
   if (list.length > KEPT) list.shift();
 }
 

@@ -377,5 +377,5 @@ export function finishSum(sum: PositionSum, cols: PositionColumns): Inventory {
     lots[i++] = { currency: cols.currency[id], cost: l.cost, scaled: l.big ?? BigInt(l.n), dp: l.dp };
   });
   const keys = cols.lots;
-  return Inventory.ofDistinctLots(lots, (k) => keys.keyOf(ids[k]));
+  return Inventory.ofDistinctLotIds(lots, ids, keys);
 }
