@@ -25,12 +25,14 @@ type Op =
   | { kind: 'add'; to: number; p: Position }
   | { kind: 'addById'; to: number; p: Position }
   | { kind: 'clone'; from: number; into: number }
+  | { kind: 'copyWithIds'; from: number; into: number }
   | { kind: 'read'; of: number; how: 'positions' | 'units' | 'cost' | 'lots' | 'equals' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('add' as const), to: fc.nat({ max: 3 }), p: lot }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('addById' as const), to: fc.nat({ max: 3 }), p: lot }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('clone' as const), from: fc.nat({ max: 3 }), into: fc.nat({ max: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('copyWithIds' as const), from: fc.nat({ max: 3 }), into: fc.nat({ max: 3 }) }) },
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('read' as const), of: fc.nat({ max: 3 }), how: fc.constantFrom('positions', 'units', 'cost', 'lots', 'equals') as fc.Arbitrary<'positions' | 'units' | 'cost' | 'lots' | 'equals'> }),
@@ -63,6 +65,10 @@ describe('clones share lots and never see each other change', () => {
             models[o.to].push(o.p);
           } else if (o.kind === 'clone') {
             invs[o.into] = invs[o.from].clone();
+            models[o.into] = [...models[o.from]];
+          } else if (o.kind === 'copyWithIds') {
+            // A kept sum's copy: keyed by its lots' ids again when rows are added by id.
+            invs[o.into] = invs[o.from].copyWithIds();
             models[o.into] = [...models[o.from]];
           } else {
             // Reads that build a clone's keys, its sorted positions or derived inventories, in
