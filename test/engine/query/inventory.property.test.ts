@@ -105,3 +105,27 @@ describe('clones share lots and never see each other change', () => {
     expect(src.positions()[0].units.number.toString()).toBe('3');
   });
 });
+
+describe('copies that keep their lot ids', () => {
+  test('rows added by id to a copy land on their own lots, in the copy only', () => {
+    const table = new LotIds();
+    const src = new Inventory();
+    const rows = [pos('1', 'HOOL', cost('10', 'USD', '2024-01-01')), pos('2', 'HOOL', cost('20', 'USD', '2024-01-01')), pos('3', 'EUR', null), pos('4', 'HOOL', cost('30', 'USD', '2024-01-01'))];
+    const byId = (inv: Inventory, p: Position) => {
+      const u = p.units;
+      inv.addById(table, p.cost === null ? table.plainId(u.currency) : table.costId(u.currency, p.cost), u.currency, p, u.number.scaled, u.number.dp);
+    };
+    for (const p of rows) byId(src, p);
+    const copy = src.copyWithIds();
+    // Each lot again, in another order, on the copy: 2, 4, 6, 8 of each.
+    for (const p of [rows[3], rows[1], rows[2], rows[0]]) byId(copy, p);
+    expect(text(copy)).toBe('(6 EUR, 2 HOOL {10 USD, 2024-01-01}, 4 HOOL {20 USD, 2024-01-01}, 8 HOOL {30 USD, 2024-01-01})');
+    expect(text(src)).toBe('(3 EUR, 1 HOOL {10 USD, 2024-01-01}, 2 HOOL {20 USD, 2024-01-01}, 4 HOOL {30 USD, 2024-01-01})');
+    // A copy of the copy (now keyed by id), then by key: the same lots.
+    const again = copy.copyWithIds();
+    again.add(rows[0]);
+    byId(again, rows[1]);
+    expect(text(again)).toBe('(6 EUR, 3 HOOL {10 USD, 2024-01-01}, 6 HOOL {20 USD, 2024-01-01}, 8 HOOL {30 USD, 2024-01-01})');
+    expect(again.equals(fresh([...rows, ...rows, rows[0], rows[1]]))).toBe(true);
+  });
+});
