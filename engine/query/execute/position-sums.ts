@@ -37,6 +37,12 @@ export interface PositionColumns {
   currency: string[];
   /** The lots: their Inventory lot keys (lotKey(currency, cost)) through `lots.keyOf(id)`. */
   lots: LotIds;
+  /**
+   * For the rows of a period clause: its synthetic first rows (the same array for the same
+   * opening, also in a later snapshot that took it over: periods/carry.ts), which a running
+   * balance may start after (scan.ts).
+   */
+  head?: readonly Posting[];
 }
 
 const cache = new WeakMap<readonly Posting[], PositionColumns>();
@@ -131,6 +137,8 @@ export function rememberDerivedColumns(
   from: number,
   /** Columns whose first rows are these same head rows (an earlier snapshot's: periods/carry.ts), read instead of the rows. */
   headCols: PositionColumns | null = null,
+  /** The head rows as one array, the same object wherever this head is reused (PositionColumns.head). */
+  headRows: readonly Posting[] | null = null,
 ): PositionColumns {
   const n = rows.length;
   const head = headLots.length;
@@ -164,6 +172,7 @@ export function rememberDerivedColumns(
   safe.set(cols.safe.subarray(from, end), head);
   costDp.set(cols.costDp.subarray(from, end), head);
   const out: PositionColumns = { lot, scaled, dp, safe, costDp, currency: cols.currency, lots: cols.lots };
+  if (headRows !== null) out.head = headRows;
   cache.set(rows, out);
   return out;
 }

@@ -149,15 +149,83 @@ export function replayRunning<T extends { at: number }>(
   resetRunning(plan, st);
   const cols = balanceColumns(plan, source, st);
   let k = 0;
+  let o = 0;
   const last = wanted[wanted.length - 1].at;
-  for (let o = 0; o <= last; o++) {
+  // After a period clause's synthetic rows: the balance there, kept (balanceAfterHead).
+  const head = cols !== null && cols.head !== undefined && !plan.balance.units && !plan.balance.cost ? cols.head : null;
+  let m = 0;
+  let keep = false;
+  if (head !== null) {
+    m = countBelow(chosen, head.length);
+    if (m > 0 && wanted[0].at >= m - 1 && last >= m - 1) {
+      const kept = balanceAfterHead(head, chosen, m, cols!);
+      if (kept !== null) {
+        st.running = kept;
+        o = m;
+        st.row = source[chosen[m - 1]];
+        while (k < wanted.length && wanted[k].at === m - 1) visit(wanted[k++]);
+      } else keep = true;
+    }
+  }
+  for (; o <= last; o++) {
     deadline.tick();
     const at = chosen[o];
     const row = source[at];
     st.row = row;
     accumulate(plan, st, row as Posting, cols, at);
+    if (keep && o === m - 1) keepBalanceAfterHead(head!, chosen, m, cols!, st.running as Inventory);
     while (k < wanted.length && wanted[k].at === o) visit(wanted[k++]);
   }
+}
+
+/** The number of the ascending positions `chosen` below `n`. */
+function countBelow(chosen: readonly number[], n: number): number {
+  let lo = 0;
+  let hi = chosen.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (chosen[mid] < n) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Running balances after the chosen rows of a period clause's synthetic rows (OPEN ON's opening
+ * lots: 11,600 on the xlarge bench ledger), by head array: the weekly and monthly net-worth
+ * graphs replay the same opening, in this snapshot and, when it is taken over, the next.
+ * `positions` are the chosen head rows and `lots` their lot ids when kept.
+ */
+interface HeadBalance {
+  positions: Int32Array;
+  lots: Int32Array;
+  table: PositionColumns['lots'];
+  balance: Inventory;
+}
+const headBalances = new WeakMap<readonly Posting[], HeadBalance[]>();
+const HEAD_BALANCES_KEPT = 4;
+
+/** A copy of the balance after the first `m` chosen rows, all in `head`, if kept for the same rows. */
+function balanceAfterHead(head: readonly Posting[], chosen: readonly number[], m: number, cols: PositionColumns): Inventory | null {
+  for (const h of headBalances.get(head) ?? []) {
+    if (h.positions.length !== m) continue;
+    let same = true;
+    for (let i = 0; i < m && same; i++) same = h.positions[i] === chosen[i];
+    if (!same) continue;
+    // Another snapshot's table: the ids must name the same rows' lots here.
+    if (h.table !== cols.lots) for (let i = 0; i < m && same; i++) same = cols.lot[chosen[i]] === h.lots[i];
+    if (same) return h.balance.copyWithIds(cols.lots);
+  }
+  return null;
+}
+
+function keepBalanceAfterHead(head: readonly Posting[], chosen: readonly number[], m: number, cols: PositionColumns, running: Inventory): void {
+  let list = headBalances.get(head);
+  if (list === undefined) headBalances.set(head, (list = []));
+  const positions = Int32Array.from(chosen.slice(0, m));
+  const lots = positions.map((p) => cols.lot[p]);
+  list.push({ positions, lots, table: cols.lots, balance: running.copyWithIds() });
+  if (list.length > HEAD_BALANCES_KEPT) list.shift();
 }
 
 /**

@@ -259,7 +259,7 @@ function carriedOpening(ctx: Ctx, rows: readonly Posting[], key: string, cut: nu
     return p.cost === null ? lots.plainId(p.units.currency) : lots.costId(p.units.currency, p.cost);
   });
   const out = o.head.concat(rows.slice(cut));
-  const columns = rememberDerivedColumns(out, headLots, cols, cut, o.columns);
+  const columns = rememberDerivedColumns(out, headLots, cols, cut, o.columns, o.head);
   keepOpening(ctx, key, { cut, head: o.head, lots: headLots, columns });
   return out;
 }
@@ -341,7 +341,7 @@ function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
   }
   const head = out.slice();
   for (let i = cut; i < rows.length; i++) out.push(rows[i]);
-  const columns = rememberDerivedColumns(out, headLots, positionColumns(rows), cut);
+  const columns = rememberDerivedColumns(out, headLots, positionColumns(rows), cut, null, head);
   if (rows === ctx.snapshot.postings) keepOpening(ctx, key, { cut, head, lots: Int32Array.from(headLots), columns });
   return out;
 }

@@ -16,6 +16,7 @@ import { applyPeriodClauses } from '../../../engine/query/periods/apply';
 import { parseDate } from '../../../engine/dates';
 import type { Snapshot } from '../../../engine/ledger/snapshot';
 import { ledger } from '../ledger/ledger-text';
+import { toText } from '../../../engine/query/values';
 import { expectColumnsOfRows, randomText } from './period-ledger';
 
 afterEach(() => {
@@ -165,6 +166,8 @@ option "booking_method" "NONE"
     const queries = [
       "SELECT date, account, position, balance FROM OPEN ON 2023-06-01",
       "SELECT account, sum(position) FROM OPEN ON 2023-06-01 GROUP BY account ORDER BY account",
+      // A replayed balance: starts after the opening rows, kept by the old snapshot.
+      'SELECT month, last(balance) FROM OPEN ON 2023-06-01 GROUP BY month ORDER BY month',
     ];
     const run = (s: Snapshot) => queries.map((q) => stringifyResult(encodeResult(runQuery(s, q))));
     const old = ledger(text);
@@ -179,6 +182,30 @@ option "booking_method" "NONE"
     const open = { open: parseDate('2023-06-01'), close: null, clear: false };
     expect(applyPeriodClauses(next, open, () => {})[0]).toBe(applyPeriodClauses(old, open, () => {})[0]);
     expectColumnsOfRows(applyPeriodClauses(next, open, () => {}));
+  });
+
+  it('a balance kept after the opening rows serves only the same chosen rows', () => {
+    // Two accounts with one lot each before the date: each filter chooses one opening row.
+    const s = ledger(`
+2023-01-01 open Assets:A
+2023-01-01 open Assets:B
+2023-01-01 open Equity:Opening
+2023-01-02 * "a"
+  Assets:A  1 USD
+  Equity:Opening
+2023-01-03 * "b"
+  Assets:B  2 EUR
+  Equity:Opening
+2023-03-01 * "later"
+  Assets:A  5 USD
+  Assets:B  7 EUR
+  Equity:Opening
+`);
+    const q = (a: string) => runQuery(s, `SELECT month, last(balance) FROM OPEN ON 2023-02-01 WHERE account = '${a}' GROUP BY month ORDER BY month`).rows.map((r) => toText('inventory', r[1]));
+    // The opening (January) and March: 1 then 6 USD on A, 2 then 9 EUR on B.
+    expect(q('Assets:A')).toEqual(['(1 USD)', '(6 USD)']);
+    expect(q('Assets:B')).toEqual(['(2 EUR)', '(9 EUR)']);
+    expect(q('Assets:A')).toEqual(['(1 USD)', '(6 USD)']);
   });
 
   it('nothing is offered from a snapshot no query summed', () => {
