@@ -4,6 +4,7 @@
  * for the rewritten rows of a period clause) and cached by it.
  */
 import type { Posting } from '../../ledger/snapshot';
+import { lowerBound } from './date-index';
 
 export interface AccountRows {
   account: string;
@@ -117,18 +118,6 @@ export function accountIdTable(postings: readonly Posting[]): { ids: Int32Array;
   return idsOf(postings);
 }
 
-/** First index of the ascending `at` whose value is >= x. */
-export function firstAtLeast(at: Int32Array, x: number): number {
-  let lo = 0;
-  let hi = at.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (at[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * Positions in [lo, hi) of the rows of the chosen accounts, ascending, or null when they are all
  * the rows of [lo, hi). Merging costs a few nanoseconds per row, less than evaluating the account
@@ -142,8 +131,8 @@ export function mergeRows(chosen: AccountRows[], lo: number, hi: number): Int32A
   let count = 0;
   for (let c = 0; c < chosen.length; c++) {
     const at = chosen[c].at;
-    starts[c] = lo === 0 ? 0 : firstAtLeast(at, lo);
-    ends[c] = at.length === 0 || hi > at[at.length - 1] ? at.length : firstAtLeast(at, hi);
+    starts[c] = lo === 0 ? 0 : lowerBound(at, lo);
+    ends[c] = at.length === 0 || hi > at[at.length - 1] ? at.length : lowerBound(at, hi);
     count += ends[c] - starts[c];
   }
   if (count === hi - lo) return null;

@@ -17,7 +17,7 @@ import type { EvalState, Plan } from '../compile/plan';
 import { accountRows, mergeRows, type AccountRows } from './account-index';
 import type { Deadline } from './limits';
 import { fastPaths } from './fast-paths';
-import { dateRange, tableDates } from './date-index';
+import { dateRange, lowerBound, tableDates } from './date-index';
 import { knownPositionColumns, positionColumns, type PositionColumns } from './position-sums';
 
 /**
@@ -156,7 +156,7 @@ export function replayRunning<T extends { at: number }>(
   let m = 0;
   let keep = false;
   if (head !== null) {
-    m = countBelow(chosen, head.length);
+    m = lowerBound(chosen, head.length);
     if (m > 0 && wanted[0].at >= m - 1 && last >= m - 1) {
       const kept = balanceAfterHead(head, chosen, m, cols!);
       if (kept !== null) {
@@ -176,18 +176,6 @@ export function replayRunning<T extends { at: number }>(
     if (keep && o === m - 1) keepBalanceAfterHead(head!, chosen, m, cols!, st.running as Inventory);
     while (k < wanted.length && wanted[k].at === o) visit(wanted[k++]);
   }
-}
-
-/** The number of the ascending positions `chosen` below `n`. */
-function countBelow(chosen: readonly number[], n: number): number {
-  let lo = 0;
-  let hi = chosen.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (chosen[mid] < n) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -15,7 +15,8 @@
  */
 import type { Posting } from '../../ledger/snapshot';
 import { Inventory } from '../inventory';
-import { accountIdTable, firstAtLeast, rowsOfAccount } from '../execute/account-index';
+import { accountIdTable, rowsOfAccount } from '../execute/account-index';
+import { lowerBound } from '../execute/date-index';
 import { sortedDates } from '../execute/date-index';
 import { finishSum, knownPositionColumns } from '../execute/position-sums';
 import { checkpointBefore } from '../periods/checkpoints';
@@ -124,7 +125,7 @@ function jumpForward(w: AccountWalk, target: number): void {
   if (cols === null) return;
   const cp = checkpointBefore(w.postings, w.positions[target - 1] + 1, false, true);
   if (cp === null) return;
-  const j = firstAtLeast(w.positions, cp.at);
+  const j = lowerBound(w.positions, cp.at);
   if (j <= w.at) return;
   const id = accountIdTable(w.postings).idOf.get(w.account);
   if (id === undefined) return;

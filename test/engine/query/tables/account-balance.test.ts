@@ -12,6 +12,19 @@ import { randomLedger } from '../execute/random-ledger';
 
 const text = (i: Inventory) => toText('inventory', i);
 
+/** The model: each row's account balance right after it, each account's rows added in order. */
+function balancesAfter(rows: readonly Posting[]): Map<Posting, string> {
+  const expected = new Map<Posting, string>();
+  const plain = new Map<string, Inventory>();
+  for (const p of rows) {
+    let inv = plain.get(p.account);
+    if (!inv) plain.set(p.account, (inv = new Inventory()));
+    inv.add(p);
+    expected.set(p, text(inv));
+  }
+  return expected;
+}
+
 /** Rows with only what account_balance reads: account, units, cost. */
 function row(account: string, n: string, c: string, lot: [string, string, string] | null = null): Posting {
   return { account, units: amt(n, c), cost: lot ? cost(...lot) : null } as unknown as Posting;
@@ -51,14 +64,7 @@ describe('account_balance', () => {
       else if (i % 3 === 1) rows.push(row('S', '-' + String(i % 5) + '.25', 'USD'));
       else rows.push(row('T', '1', 'EUR'));
     }
-    const expected = new Map<Posting, string>();
-    const plain = new Map<string, Inventory>();
-    for (const p of rows) {
-      let inv = plain.get(p.account);
-      if (!inv) plain.set(p.account, (inv = new Inventory()));
-      inv.add(p);
-      expected.set(p, text(inv));
-    }
+    const expected = balancesAfter(rows);
     const orders = [
       rows.map((_, i) => i).reverse(),
       rows.map((_, i) => i),
@@ -83,14 +89,7 @@ describe('account_balance', () => {
         // About 3,000 rows over 8 accounts (several hundred each), lots at cost, places mixed.
         const snap = snapshot(randomLedger(seed, 1500));
         const rows = snap.postings;
-        const expected = new Map<Posting, string>();
-        const plain = new Map<string, Inventory>();
-        for (const p of rows) {
-          let inv = plain.get(p.account);
-          if (!inv) plain.set(p.account, (inv = new Inventory()));
-          inv.add(p);
-          expected.set(p, text(inv));
-        }
+        const expected = balancesAfter(rows);
         const n = rows.length;
         const orders = [Array.from({ length: n }, (_, i) => (i * 389) % n), Array.from({ length: n }, (_, i) => n - 1 - i)];
         for (const withCheckpoints of [false, true]) {
