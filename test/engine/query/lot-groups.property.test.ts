@@ -204,7 +204,10 @@ describe('group totals kept in a safe integer while they fit', () => {
       fc.property(
         fc.array(
           fc.record({
-            scaled: fc.oneof(fc.bigInt({ min: -(2n ** 53n), max: 2n ** 53n }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: -99n, max: 99n })),
+            // Lots are never zero (an inventory removes a lot at zero).
+            scaled: fc
+              .oneof(fc.bigInt({ min: -(2n ** 53n), max: 2n ** 53n }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: -99n, max: 99n }))
+              .filter((x) => x !== 0n),
             dp: fc.constantFrom(0, 0, 1, 2, 17),
             leave: fc.boolean(),
           }),
@@ -215,7 +218,6 @@ describe('group totals kept in a safe integer while they fit', () => {
           // The model: every lot now in the group, summed exactly at the largest places seen.
           const lots: { scaled: bigint; dp: number }[] = [];
           for (const o of ops) {
-            if (o.scaled === 0n) continue;
             if (o.leave && lots.length > 0) {
               const l = lots.pop()!;
               g.leave('HOOL', 'USD', l.scaled, l.dp);
