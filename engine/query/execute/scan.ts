@@ -32,8 +32,8 @@ function balanceColumns(plan: Plan, source: ArrayLike<unknown>, st: EvalState): 
 }
 
 /**
- * Row positions (ledger order) in [lo, hi) of the accounts the account-only condition accepts,
- * or null for all rows of the range.
+ * The accounts the account-only condition accepts and their rows' positions (ledger order) in
+ * [lo, hi), `idx` null when those are all the rows of the range; null without such a condition.
  */
 function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline, lo: number, hi: number): { idx: Int32Array | null; chosen: AccountRows[] } | null {
   if (!plan.accountFilter || plan.table.name !== 'postings') return null;

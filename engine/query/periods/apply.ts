@@ -339,11 +339,12 @@ function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
       headLots.push(ids[k >> 1], lots.plainId(ps[k + 1].units.currency));
     }
   }
-  const head = out.slice();
-  for (let i = cut; i < rows.length; i++) out.push(rows[i]);
-  const columns = rememberDerivedColumns(out, headLots, positionColumns(rows), cut, null, head);
+  // The S rows, as one array the next snapshot may take over (carriedOpening), then the kept rows.
+  const head = out;
+  const all = head.concat(rows.slice(cut));
+  const columns = rememberDerivedColumns(all, headLots, positionColumns(rows), cut, null, head);
   if (rows === ctx.snapshot.postings) keepOpening(ctx, key, { cut, head, lots: Int32Array.from(headLots), columns });
-  return out;
+  return all;
 }
 
 /** CLOSE [ON d]: drops rows dated d or later, then books the remaining conversions (C). */
