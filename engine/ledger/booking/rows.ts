@@ -8,7 +8,7 @@
  * string on every read; nothing at load time reads the ids of rows without errors.
  */
 import type { DayNum } from '../../dates';
-import type { Amount, DirectiveAst, DirectiveType, Meta, PriceAst, SourceRef, TransactionAst } from '../ast';
+import type { Amount, DirectiveAst, DirectiveType, Meta, PostingAst, PriceAst, SourceRef, TransactionAst } from '../ast';
 import type { Entry, Posting, PriceRow, Transaction } from '../snapshot';
 
 /** The id of a directive (the load's positionId over its file, position and plugin salt). */
@@ -139,5 +139,46 @@ export class PriceEntryRow extends EntryRow implements PriceRow {
   }
   get src(): SourceRef {
     return this.directive.src;
+  }
+}
+
+/**
+ * The posting row of a transaction booked without cost or price (most rows: 80-100% of the bench
+ * ledgers'). Flag, account and metadata are read through from the posting as written and weight is
+ * units: four fields instead of ten, 56 bytes instead of 104 per row, which the young-generation
+ * collector copies twice while a ledger loads (1M rows: 48 MB less allocated and copied).
+ */
+export class SimpleRow implements Posting {
+  constructor(
+    readonly txn: Transaction,
+    private readonly ast: PostingAst,
+    readonly units: Amount,
+    /** index * 2, plus 1 when automatic (one small integer rather than two fields). */
+    private readonly bits: number,
+  ) {}
+
+  get index(): number {
+    return this.bits >> 1;
+  }
+  get automatic(): boolean {
+    return (this.bits & 1) === 1;
+  }
+  get flag(): string | null {
+    return this.ast.flag;
+  }
+  get account(): string {
+    return this.ast.account;
+  }
+  get meta(): Meta {
+    return this.ast.meta;
+  }
+  get cost(): null {
+    return null;
+  }
+  get price(): null {
+    return null;
+  }
+  get weight(): Amount {
+    return this.units;
   }
 }

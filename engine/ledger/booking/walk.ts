@@ -23,7 +23,7 @@ import { assertionHolds, Balances, isUnder } from './balances';
 import type { Method } from './lots';
 import { canonical } from './holdings';
 import { bookTransaction, isSimple, SimpleRows, type BookingFailure } from './transaction';
-import { EntryRow, PriceEntryRow, TransactionRow } from './rows';
+import { EntryRow, PriceEntryRow, SimpleRow, TransactionRow } from './rows';
 import { NumberLog, Placement } from './posting-numbers';
 import {
   checkpointSlots,
@@ -557,7 +557,7 @@ export function walk(input: WalkInput): WalkOutput {
           for (let j = 0; j < rows.count; j++) {
             const p = d.postings[rows.posting[j]];
             const units = unitsOf(p, rows.units[j], rows.currency[j]);
-            putRow(rowsOut, nRows++, { txn, index: rows.posting[j], flag: p.flag, account: p.account, units, cost: null, price: null, weight: units, meta: p.meta, automatic: rows.automatic[j] });
+            putRow(rowsOut, nRows++, new SimpleRow(txn, p, units, rows.posting[j] * 2 + (rows.automatic[j] ? 1 : 0)));
             balances.add(p.account, units.currency, units.number, null);
             checkPosting(d, txn, p.account, units.currency);
           }

@@ -133,6 +133,37 @@ describe('posting rows share the written units', () => {
   });
 });
 
+describe('rows of a transaction without cost or price', () => {
+  it('read flag, account and metadata from the posting as written; index and automatic are their own', () => {
+    const s = ledger(`2024-01-01 open Assets:Bank
+2024-01-01 open Expenses:Food
+2024-01-01 open Expenses:Tips
+2024-01-03 * "Dinner"
+  ! Expenses:Food  30.00 USD
+    receipt: "r-1"
+  Expenses:Tips  4.50 EUR
+  Assets:Bank
+`);
+    expect(s.errors).toEqual([]);
+    const t = s.transactions[0];
+    // The auto posting gives one row per currency left over, both with its index (2).
+    expect(t.postings.map((p) => [p.index, p.flag, p.account, amount(p.units), p.automatic])).toEqual([
+      [0, '!', 'Expenses:Food', '30.00 USD', false],
+      [1, null, 'Expenses:Tips', '4.50 EUR', false],
+      [2, null, 'Assets:Bank', '-30.00 USD', true],
+      [2, null, 'Assets:Bank', '-4.50 EUR', true],
+    ]);
+    expect(t.postings[0].meta).toEqual([expect.objectContaining({ key: 'receipt' })]);
+    expect(t.postings[1].meta).toEqual([]);
+    for (const p of t.postings) {
+      expect(p.cost).toBeNull();
+      expect(p.price).toBeNull();
+      expect(p.weight).toBe(p.units);
+      expect(p.txn).toBe(t);
+    }
+  });
+});
+
 describe('price rows', () => {
   it('are the price directives\' entries, with the row fields of #prices', () => {
     const s = ledger(`${TEXT}2024-01-06 price HOOL 12.5 USD\n  source: "x"\n`);
