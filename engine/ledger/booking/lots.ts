@@ -115,16 +115,23 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
 
   const want = units.abs();
   out.averageReduction = method === 'AVERAGE';
+  // Only lots of the written date can fit: lots are held sorted by date, so they are one run of
+  // the list. An account that bought every week for years holds thousands of lots, and a sale
+  // naming its lot walked all of them (STRICT counts every fitting lot).
+  const lo = spec.date === null ? 0 : firstOnOrAfter(lots, spec.date);
+  const hi = spec.date === null ? lots.length : firstOnOrAfter(lots, spec.date + 1);
   if (method === 'STRICT') {
     let count = 0;
     let total = Dec.ZERO;
-    for (const l of lots) {
+    for (let j = lo; j < hi; j++) {
+      const l = lots[j];
       if (!fits(l, pending, sign, spec, perUnit)) continue;
       count++;
       total = total.plus(remaining(l, pending).abs());
     }
     if (count > 1 && !total.eq(want)) {
       out.ambiguous = lots
+        .slice(lo, hi)
         .filter((l) => fits(l, pending, sign, spec, perUnit))
         .map((l) => lotText(l.currency, remaining(l, pending), l.cost))
         .join(', ');
@@ -132,10 +139,10 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
   }
   // Lots are held oldest first: FIFO (and STRICT) walks forward, LIFO backward, stopping once covered.
   let left = want;
-  const n = lots.length;
+  const n = hi - lo;
   const taken: Lot[] = [];
   for (let j = 0; j < n && left.isPos(); j++) {
-    const lot = lots[method === 'LIFO' ? n - 1 - j : j];
+    const lot = lots[method === 'LIFO' ? hi - 1 - j : lo + j];
     if (!fits(lot, pending, sign, spec, perUnit)) continue;
     const have = remaining(lot, pending).abs();
     const take = have.cmp(left) <= 0 ? have : left;
@@ -155,6 +162,18 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
 }
 
 const NO_LOTS: readonly Lot[] = Object.freeze([]);
+
+/** Index of the first lot dated on or after `date` in a list sorted by date (holdings.ts). */
+function firstOnOrAfter(lots: readonly Lot[], date: DayNum): number {
+  let lo = 0;
+  let hi = lots.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lots[mid].cost.date < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /** The cost of a new lot as written (the transaction date when none is written). */
 function specCost(spec: WorkCost, perUnit: Dec | null, txnDate: DayNum): Cost | null {

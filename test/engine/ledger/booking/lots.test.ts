@@ -106,6 +106,58 @@ describe('lot booking', () => {
     expect(strict(SELL('{100 USD}', '-5')).errors).toEqual([]);
   });
 
+  it('a written lot date takes only the lots of that date, in every method (they are one run of the date-sorted lots)', () => {
+    // Five lots: one on the 2nd, three on the 3rd (110, 120, 110 written as 110.0 with label "b"),
+    // one on the 5th. The 3rd's lots sit between older and newer ones of other dates.
+    const lots = (method: string) => `option "booking_method" "${method}"
+2024-01-01 open Assets:Cash
+2024-01-01 open Assets:Stock
+2024-01-01 open Income:PnL
+2024-01-02 * "Buy 1"
+  Assets:Stock  10 HOOL {100 USD}
+  Assets:Cash  -1000 USD
+2024-01-03 * "Buy 3"
+  Assets:Stock  4 HOOL {110 USD}
+  Assets:Stock  6 HOOL {120 USD}
+  Assets:Stock  5 HOOL {110 USD, "b"}
+  Assets:Cash  -1710 USD
+2024-01-05 * "Buy 5"
+  Assets:Stock  10 HOOL {130 USD, 2024-01-03}
+  Assets:Cash  -1300 USD
+`;
+    // "Buy 5" is dated the 3rd by its cost: four lots of the 3rd, the last opened latest.
+    const sell = (spec: string, units: string) => `
+2024-01-06 * "Sell"
+  Assets:Stock  ${units} HOOL {${spec}}
+  Income:PnL
+`;
+    // FIFO by date: 4 @110, then 2 of the 6 @120.
+    const fifo = ledger(lots('FIFO') + sell('2024-01-03', '-6'));
+    expect(fifo.errors).toEqual([]);
+    expect(rowsOf(fifo, 'Sell').slice(0, 2)).toEqual(['Assets:Stock -4 HOOL {110 USD, 2024-01-03}', 'Assets:Stock -2 HOOL {120 USD, 2024-01-03}']);
+    // LIFO by date: the newest lot of the 3rd first (130, opened on the 5th), then the labelled one.
+    const lifo = ledger(lots('LIFO') + sell('2024-01-03', '-12'));
+    expect(lifo.errors).toEqual([]);
+    expect(rowsOf(lifo, 'Sell').slice(0, 2)).toEqual([
+      'Assets:Stock -10 HOOL {130 USD, 2024-01-03}',
+      'Assets:Stock -2 HOOL {110 USD, 2024-01-03, "b"}',
+    ]);
+    // Number and date: the two 110 lots of the 3rd (not the 100 of the 2nd); STRICT takes both in full.
+    const both = ledger(lots('STRICT') + sell('110 USD, 2024-01-03', '-9'));
+    expect(both.errors).toEqual([]);
+    expect(holdings(both, 'Assets:Stock')).toEqual(['10 HOOL {100 USD, 2024-01-02}', '10 HOOL {130 USD, 2024-01-03}', '6 HOOL {120 USD, 2024-01-03}']);
+    // STRICT, part of several lots of the date: ambiguous, and the message lists exactly those four.
+    const ambiguous = ledger(lots('STRICT') + sell('2024-01-03', '-5'));
+    expect(kinds(ambiguous)).toEqual(['AmbiguousLotMatch']);
+    const message = ambiguous.errors[0].message;
+    for (const lot of ['4 HOOL {110 USD, 2024-01-03}', '6 HOOL {120 USD, 2024-01-03}', '5 HOOL {110 USD, 2024-01-03, "b"}', '10 HOOL {130 USD, 2024-01-03}'])
+      expect(message).toContain(lot);
+    expect(message).not.toContain('100 USD');
+    // A date no lot has: nothing to reduce (the lots of the 2nd and the 5th's purchase do not fit).
+    const none = ledger(lots('FIFO') + sell('2024-01-04', '-1'));
+    expect(kinds(none)).toEqual(['NoEnoughCommodityLot']);
+  });
+
   it('joins the first lot with an augmentation written {}', () => {
     const s = ledger(BUYS() + `
 2024-01-05 * "More"
