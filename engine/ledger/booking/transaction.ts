@@ -62,7 +62,6 @@ function postingText(units: Dec, currency: string, cost: { perUnit: Dec | null; 
 
 // Comparators at module level: a closure made per transaction costs an allocation each time.
 const byPostingIndex = (a: Row, b: Row) => a.w.index - b.w.index;
-const byKey = (a: [string, Dec], b: [string, Dec]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 /** `number CURRENCY` texts by currency (numbers never contain a space). */
 function byCurrencyOfResidual(a: string, b: string): number {
   const x = a.slice(a.indexOf(' ') + 1);
@@ -170,6 +169,12 @@ export class SimpleRows {
 const currencies: string[] = [];
 const sums: Dec[] = [];
 
+// bookTransaction's reused working state (never re-entered: the walk books one transaction at a
+// time). Two maps and an entries array per transaction were garbage for every one at cost.
+const PENDING: Pending = new Map();
+const resCurrencies: string[] = [];
+const resSums: Dec[] = [];
+
 /**
  * Books any transaction by Beancount's full method (simple ones give the same rows as
  * SimpleRows.book, which the walk uses for them).
@@ -178,13 +183,17 @@ export function bookTransaction(txn: TransactionAst, ctx: BookingContext): Booke
   const cat = categorize(txn.postings, ctx.holdingsOf);
   if (!cat.ok) return { ok: false, multipleAuto: cat.multipleAuto, message: cat.message, index: cat.index };
   const tolerances = inferTolerances(txn.postings, ctx.options);
-  const pending: Pending = new Map();
+  const pending = PENDING;
+  if (pending.size > 0) pending.clear();
   const lotProblems: LotProblem[] = [];
   const rows: Row[] = [];
 
-  for (const g of cat.groups) {
+  const groups = cat.groups;
+  for (let gi = 0; gi < groups.length; gi++) {
+    const g = groups[gi];
     const items: Item[] = [];
-    for (const w of g.postings) {
+    for (let wi = 0; wi < g.postings.length; wi++) {
+      const w = g.postings[wi];
       if (w.number === null) {
         items.push({ w, rows: null, missing: 'units' });
         continue;
@@ -215,25 +224,35 @@ export function bookTransaction(txn: TransactionAst, ctx: BookingContext): Booke
     }
     const r = interpolateGroup(g.currency, items, tolerances, txn.date);
     if (!r.ok) return { ok: false, multipleAuto: r.tooMany, message: r.message, index: r.index };
-    rows.push(...r.rows);
+    for (let k = 0; k < r.rows.length; k++) rows.push(r.rows[k]);
   }
   // Rows in written posting order; rows of one posting (lots, groups) keep their booking order.
   sortSmall(rows, byPostingIndex);
 
-  const residuals = new Map<string, Dec>();
+  // Residual per weight currency, in the reused lists (a transaction has one or two).
+  let nCur = 0;
   const costProblems: CostProblem[] = [];
-  for (const r of rows) {
-    const prev = residuals.get(r.weightCurrency);
-    residuals.set(r.weightCurrency, prev ? prev.plus(r.weight) : r.weight);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const c = r.weightCurrency;
+    let k = 0;
+    while (k < nCur && resCurrencies[k] !== c) k++;
+    if (k === nCur) {
+      resCurrencies[k] = c;
+      resSums[k] = r.weight;
+      nCur++;
+    } else resSums[k] = resSums[k].plus(r.weight);
     if (r.cost) {
       if (r.units.isZero()) costProblems.push({ account: r.w.ast.account, message: `Amount is zero: "${r.units} ${r.w.currency}"`, index: r.w.index });
       if (r.cost.number.isNeg())
         costProblems.push({ account: r.w.ast.account, message: `Cost is negative: "${lotText(r.w.currency, r.units, r.cost)}"`, index: r.w.index });
     }
   }
-  const off: string[] = [];
-  for (const [cur, n] of [...residuals.entries()].sort(byKey)) {
-    if (n.abs().cmp(tolerances.get(cur)) > 0) off.push(`${n} ${cur}`);
+  let off: string[] | null = null;
+  for (let k = 0; k < nCur; k++) {
+    if (resSums[k].abs().cmp(tolerances.get(resCurrencies[k])) > 0) (off ??= []).push(`${resSums[k]} ${resCurrencies[k]}`);
   }
-  return { ok: true, rows, balanced: off.length === 0, residual: off.length ? off.join(', ') : null, lotProblems, costProblems };
+  // Listed by currency (rare: only unbalanced transactions have any).
+  if (off !== null && off.length > 1) off.sort(byCurrencyOfResidual);
+  return { ok: true, rows, balanced: off === null, residual: off ? off.join(', ') : null, lotProblems, costProblems };
 }
