@@ -60,7 +60,7 @@ export class Balances {
     let sum = Dec.ZERO;
     if (!list) return sum;
     for (const a of list) {
-      const u = this.byAccount.get(a)!.units.get(currency);
+      const u = this.byAccount.get(a)!.unitsOf(currency);
       if (u) sum = sum.plus(u);
     }
     return sum;

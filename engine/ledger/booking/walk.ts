@@ -682,7 +682,7 @@ export function walk(input: WalkInput): WalkOutput {
         if (isZhangFile(d.src.file) && /^(Assets|Liabilities)(:|$)/.test(d.account)) {
           const h = balances.get(d.account);
           if (h && !h.isEmpty()) {
-            const held = [...h.units.entries()].map(([c, n]) => `${n} ${c}`).join(', ');
+            const held = h.allUnits().map(([c, n]) => `${n} ${c}`).join(', ');
             errors.push(Errors.closeNonZero({ src: d.src, date: d.date }, d.account, held));
           }
         }
