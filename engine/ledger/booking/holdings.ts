@@ -5,7 +5,8 @@
  * sorting every lot of the account each time. Mutated only by the booking walk; the snapshot never
  * exposes it.
  */
-import { Dec } from '../../decimal';
+import type { Dec } from '../../decimal';
+import { UnitsSum } from './units-sum';
 import type { Cost } from '../snapshot';
 
 export interface Lot {
@@ -35,61 +36,6 @@ export function canonical(d: Dec): string {
 }
 
 const older = (a: Lot, b: Lot) => a.cost.date - b.cost.date || a.serial - b.serial;
-
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
-
-/**
- * The running units of one currency in one account: the value times 10^dp as a safe integer
- * while it fits (every posting of most ledgers), else an exact Dec from then on. Adding a posting
- * to an immutable Dec made a Dec and a bigint of garbage per posting (640k objects, 25 MB on the
- * xlarge bench ledger); the Dec is made only when read (balance assertions, closing). `dp` is the
- * largest number of places added, as Dec.plus keeps it.
- */
-class UnitsSum {
-  n = 0;
-  dp = 0;
-  exact: Dec | null = null;
-
-  add(x: Dec): void {
-    if (this.exact === null) {
-      const xs = x.scaled;
-      const p = x.dp - this.dp;
-      if (p < POW10.length && -p < POW10.length) {
-        let n = this.n;
-        // Past 2^53 the conversion rounds and the check below sends it to the exact path.
-        let xn = Number(xs);
-        if (p > 0) n *= POW10[p];
-        else if (p < 0) xn *= POW10[-p];
-        const r = n + xn;
-        // Products and sums of safe integers are exact when the result is a safe integer; one
-        // that is not was rounded, and the exact form takes over.
-        if (Number.isSafeInteger(n) && Number.isSafeInteger(xn) && Number.isSafeInteger(r)) {
-          this.n = r;
-          if (p > 0) this.dp = x.dp;
-          return;
-        }
-      }
-      this.exact = Dec.fromScaled(BigInt(this.n), this.dp);
-    }
-    this.exact = this.exact.plus(x);
-  }
-
-  isZero(): boolean {
-    return this.exact === null ? this.n === 0 : this.exact.isZero();
-  }
-
-  value(): Dec {
-    return this.exact ?? Dec.fromScaled(BigInt(this.n), this.dp);
-  }
-
-  copy(): UnitsSum {
-    const c = new UnitsSum();
-    c.n = this.n;
-    c.dp = this.dp;
-    c.exact = this.exact;
-    return c;
-  }
-}
 
 export class Holdings {
   /** Units per currency, lots included (zero sums are removed). */

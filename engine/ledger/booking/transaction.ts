@@ -15,6 +15,7 @@ import { interpolateGroup, type Item, type Row } from './interpolate';
 import { bookAtCost, lotText, type Method, type Pending } from './lots';
 import { inferTolerances, quantize } from './tolerance';
 import { sortSmall } from '../shared';
+import { UnitsSum } from './units-sum';
 
 export interface LotProblem {
   kind: 'ambiguous' | 'uncovered' | 'average';
@@ -129,9 +130,10 @@ export class SimpleRows {
       while (k < nCur && currencies[k] !== c) k++;
       if (k === nCur) {
         currencies[k] = c;
-        sums[k] = p.number;
+        (sums[k] ??= new UnitsSum()).reset();
         nCur++;
-      } else sums[k] = sums[k].plus(p.number);
+      }
+      sums[k].add(p.number);
     }
     // Beancount places this error on the last auto posting.
     if (lastAuto !== auto) return { ok: false, multipleAuto: true, message: 'more than one posting without an amount', index: lastAuto };
@@ -146,14 +148,14 @@ export class SimpleRows {
       for (let k = 0; k < nCur; k++) {
         if (sums[k].isZero()) continue;
         const currency = currencies[k];
-        const units = quantize(tolerances.get(currency), sums[k].neg());
+        const units = quantize(tolerances.get(currency), sums[k].value().neg());
         this.push(auto, units, currency, true);
-        sums[k] = sums[k].plus(units);
+        sums[k].add(units);
       }
     }
     let off: string[] | null = null;
     for (let k = 0; k < nCur; k++) {
-      if (sums[k].abs().cmp(tolerances.get(currencies[k])) > 0) (off ??= []).push(`${sums[k]} ${currencies[k]}`);
+      if (sums[k].absExceeds(tolerances.get(currencies[k]))) (off ??= []).push(`${sums[k].value()} ${currencies[k]}`);
     }
     // Residuals are listed by currency (rare: only unbalanced transactions get here).
     if (off !== null && off.length > 1) off.sort(byCurrencyOfResidual);
@@ -167,7 +169,8 @@ export class SimpleRows {
 // of a call are its own: never truncated, as `length = 0` drops an array's storage and the next
 // push allocated it again (two arrays per transaction).
 const currencies: string[] = [];
-const sums: Dec[] = [];
+/** Per currency, a running sum reused from one transaction to the next (no Dec per posting). */
+const sums: UnitsSum[] = [];
 
 // bookTransaction's reused working state (never re-entered: the walk books one transaction at a
 // time). Two maps and an entries array per transaction were garbage for every one at cost.

@@ -1,12 +1,15 @@
 /**
- * Holdings' running units (booking/holdings.ts UnitsSum): a safe-integer sum while it fits, then
- * exact. Against a fold of Dec.plus over the same amounts: the same value and places after every
- * step, zero sums dropped (and started again from the next amount's places), across 2^53.
+ * Running sums without a Dec per addition (booking/units-sum.ts), as holdings and simple
+ * transactions use them: a safe-integer sum while it fits, then exact. Against a fold of Dec.plus
+ * over the same amounts: the same value and places after every step, across 2^53; holdings drop a
+ * sum that reaches zero (and start again from the next amount's places); the comparison with a
+ * tolerance agrees with Dec's.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Dec } from '../../../../engine/decimal';
 import { Holdings } from '../../../../engine/ledger/booking/holdings';
+import { UnitsSum } from '../../../../engine/ledger/booking/units-sum';
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 // Scaled integers from tiny to well past 2^53 (and exactly at its edges), at 0 to 20 places.
@@ -49,6 +52,36 @@ describe('running units of holdings', () => {
         expect(copy.unitsOf('USD')?.toString()).toBe(model.get('USD')?.toString());
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('a sum reused after reset, and its comparison with a tolerance, agree with Dec', () => {
+    const tolerance = fc.oneof(
+      fc.tuple(fc.bigInt({ min: 0n, max: 100n }), fc.integer({ min: 0, max: 18 })),
+      fc.tuple(fc.bigInt({ min: 0n, max: SAFE * 2n }), fc.integer({ min: 0, max: 4 })),
+    ).map(([s, dp]) => Dec.fromScaled(s, dp));
+    const sum = new UnitsSum();
+    fc.assert(
+      fc.property(fc.array(dec, { minLength: 1, maxLength: 12 }), tolerance, (xs, tol) => {
+        sum.reset();
+        let model = xs[0];
+        sum.add(xs[0]);
+        for (let i = 1; i < xs.length; i++) {
+          sum.add(xs[i]);
+          model = model.plus(xs[i]);
+        }
+        expect(sum.value().scaled).toBe(model.scaled);
+        expect(sum.value().dp).toBe(model.dp);
+        expect(sum.isZero()).toBe(model.isZero());
+        expect(sum.absExceeds(tol)).toBe(model.abs().cmp(tol) > 0);
+        // The residual of a balanced pair is zero and within any tolerance.
+        sum.reset();
+        sum.add(xs[0]);
+        sum.add(xs[0].neg());
+        expect(sum.isZero()).toBe(true);
+        expect(sum.absExceeds(tol)).toBe(false);
+      }),
+      { numRuns: 500 },
     );
   });
 
