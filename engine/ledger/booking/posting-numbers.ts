@@ -100,8 +100,10 @@ export class NumberLog {
   }
 
   private grow(atLeast: number): void {
-    let size = this.dp.length * 2;
-    while (size < atLeast) size *= 2;
+    // By half: the log is sized for the written postings and outgrows them only by lot splits and
+    // multi-currency auto postings; doubling left a million-row log a million rows too big.
+    let size = Math.ceil(this.dp.length * 1.5);
+    while (size < atLeast) size = Math.ceil(size * 1.5);
     this.dp = grown(this.dp, new Int32Array(size));
     this.scaled = grown(this.scaled, new Float64Array(size));
     this.safe = grown(this.safe, new Uint8Array(size));
