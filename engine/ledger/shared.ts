@@ -86,3 +86,15 @@ export function firstMeta(meta: readonly { key: string; text: string }[], key: s
   for (const e of meta) if (e.key === key) return e.text;
   return null;
 }
+
+/** Index of the first item whose key is >= `at` in a list sorted by key. */
+export function firstAtOrAfter<T>(list: readonly T[], at: number, key: (x: T) => number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(list[mid]) < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -21,6 +21,7 @@ import { formatDate, type DayNum } from '../../dates';
 import type { Cost } from '../snapshot';
 import type { WorkCost, WorkPosting } from './categorize';
 import type { Holdings, Lot } from './holdings';
+import { firstAtOrAfter } from '../shared';
 
 export type Method = 'FIFO' | 'LIFO' | 'STRICT' | 'NONE' | 'AVERAGE';
 
@@ -118,8 +119,8 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
   // Only lots of the written date can fit: lots are held sorted by date, so they are one run of
   // the list. An account that bought every week for years holds thousands of lots, and a sale
   // naming its lot walked all of them (STRICT counts every fitting lot).
-  const lo = spec.date === null ? 0 : firstOnOrAfter(lots, spec.date);
-  const hi = spec.date === null ? lots.length : firstOnOrAfter(lots, spec.date + 1);
+  const lo = spec.date === null ? 0 : firstAtOrAfter(lots, spec.date, lotDate);
+  const hi = spec.date === null ? lots.length : firstAtOrAfter(lots, spec.date + 1, lotDate);
   if (method === 'STRICT') {
     let count = 0;
     let total = Dec.ZERO;
@@ -163,17 +164,7 @@ export function bookAtCost(w: WorkPosting, units: Dec, holdings: Holdings | unde
 
 const NO_LOTS: readonly Lot[] = Object.freeze([]);
 
-/** Index of the first lot dated on or after `date` in a list sorted by date (holdings.ts). */
-function firstOnOrAfter(lots: readonly Lot[], date: DayNum): number {
-  let lo = 0;
-  let hi = lots.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (lots[mid].cost.date < date) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const lotDate = (l: Lot) => l.cost.date;
 
 /** The cost of a new lot as written (the transaction date when none is written). */
 function specCost(spec: WorkCost, perUnit: Dec | null, txnDate: DayNum): Cost | null {

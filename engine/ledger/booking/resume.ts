@@ -389,18 +389,6 @@ export function reusablePrefix(from: Checkpoint, prev: WalkRecord, pads: readonl
   return P;
 }
 
-/** Index of the first item whose key is >= `at` in a list sorted by key. */
-export function firstAtOrAfter<T>(list: readonly T[], at: number, key: (x: T) => number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (key(list[mid]) < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * Puts back the seq, ref and check results of the previous load's output, which a resumed walk
  * changed in place on the objects it reused (called when the load fails after the walk, so the

@@ -15,7 +15,7 @@ import type { DayNum } from '../../dates';
 import type { Amount, BalanceAst, CloseAst, DirectiveAst, OpenAst, PostingAst, SourceRef, TransactionAst } from '../ast';
 import { Errors, type LedgerError } from '../errors';
 import { isPaddingSlot, padTimes, processingOrder, referenceOrder, referenceRank } from '../order';
-import { NameLists, NO_META, NO_STRINGS, sortSmall } from '../shared';
+import { firstAtOrAfter, NameLists, NO_META, NO_STRINGS, sortSmall } from '../shared';
 import type { BalanceCheck, Entry, LedgerOptions, Posting, PriceRow, Transaction, AccountInfo } from '../snapshot';
 import type { Clock } from '../time';
 import { AccountBook, accountError, type AccountCheck } from './accounts';
@@ -28,7 +28,6 @@ import { NumberLog, Placement } from './posting-numbers';
 import {
   checkpointSlots,
   copyPad,
-  firstAtOrAfter,
   noteNames,
   reusablePrefix,
   mergeCheckpoints,
