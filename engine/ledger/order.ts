@@ -118,7 +118,7 @@ export function referenceRank(type: DirectiveAst['type']): number {
  * file position of the directive, and a tie-breaker among entries made from one directive:
  * padding before/after its directive).
  */
-export function referenceOrder(date: Float64Array, rank: Uint8Array, file: Float64Array, sub: Float64Array): number[] {
+export function referenceOrder(date: Int32Array, rank: Uint8Array, file: Int32Array, sub: Int32Array): number[] {
   const n = date.length;
   const idx: number[] = new Array(n);
   for (let i = 0; i < n; i++) idx[i] = i;

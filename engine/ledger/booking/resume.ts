@@ -115,8 +115,8 @@ export interface WalkRecord {
   implicit: readonly ImplicitPrice[];
   pads: readonly PadState[];
   refRank: Uint8Array;
-  refFile: Float64Array;
-  refSub: Float64Array;
+  refFile: Int32Array;
+  refSub: Int32Array;
   lists: NameLists;
   /** The first slot naming each account (rule 3 without reading the prefix again). */
   firstNamed: Map<string, number>;

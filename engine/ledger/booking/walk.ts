@@ -125,6 +125,16 @@ function unitsOf(p: PostingAst, number: Dec, currency: string): Amount {
   return p.number === number && p.currency === currency ? (p as Amount) : { number, currency };
 }
 
+/** Pads and balances with a pad account: each makes a padding entry per currency it fills (mostly one). */
+function padCount(directives: readonly DirectiveAst[]): number {
+  let n = 0;
+  for (let i = 0; i < directives.length; i++) {
+    const d = directives[i];
+    if (d.type === 'pad' || (d.type === 'balance' && d.padAccount)) n++;
+  }
+  return n;
+}
+
 /**
  * The posting rows a walk of these directives should make: the written postings, two per pad
  * (an auto posting balancing several currencies makes more, and the log grows then). Sized
@@ -238,10 +248,11 @@ export function walk(input: WalkInput): WalkOutput {
   // Reference-order keys by creation number (held in Entry.ref until the order is known).
   // Typed and sized for one entry per processing slot (padding entries may grow them): pushing
   // onto three plain lists per entry was a visible part of the walk.
-  const keyRoom = Math.max(order.length, from ? from.created : 0) + 16;
+  // Room for a padding entry per pad as well: the 1M bench ledger's 155 pads grew the keys by copy.
+  const keyRoom = Math.max(order.length, from ? from.created : 0) + padCount(directives) + 16;
   let refRank = new Uint8Array(keyRoom);
-  let refFile = new Float64Array(keyRoom);
-  let refSub = new Float64Array(keyRoom);
+  let refFile = new Int32Array(keyRoom);
+  let refSub = new Int32Array(keyRoom);
   let created = 0;
   const lists = prev ? prev.lists : new NameLists();
   const activePads = new Map<string, PadState>();
@@ -344,8 +355,8 @@ export function walk(input: WalkInput): WalkOutput {
         ? new PriceEntryRow(directiveId, d.type, id, created, d.date, storedTime, timestamp, d, txn, accountsOf(d, lists))
         : new EntryRow(directiveId, d.type, id, created, d.date, storedTime, timestamp, d, txn, accountsOf(d, lists));
     if (created === refRank.length) {
-      const grow = <T extends Uint8Array | Float64Array>(a: T): T => {
-        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      const grow = <T extends Uint8Array | Int32Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(Math.ceil(a.length * 1.5));
         b.set(a);
         return b;
       };
@@ -798,10 +809,10 @@ export function walk(input: WalkInput): WalkOutput {
     placed: Placement | null,
   ): number[] => {
     const rest = entries.length - P;
-    const refDate = new Float64Array(rest);
+    const refDate = new Int32Array(rest);
     const rankOf = new Uint8Array(rest);
-    const fileOf = new Float64Array(rest);
-    const subOf = new Float64Array(rest);
+    const fileOf = new Int32Array(rest);
+    const subOf = new Int32Array(rest);
     for (let seq = P; seq < entries.length; seq++) {
       const e = entries[seq];
       e.seq = seq;
