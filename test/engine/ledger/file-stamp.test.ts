@@ -34,6 +34,18 @@ describe('readFileStamped and readSpan', () => {
     expect(readSpan(p, stamp, 5, 5)).toBe('');
   });
 
+  it('reads a file of megabytes whole (its bytes freed once decoded), multibyte characters and spans included', () => {
+    // 40,000 copies of the text: 2.8 MB, past the size whose buffer is detached after decoding.
+    const big = TEXT.repeat(40_000);
+    const { p, text, stamp } = stamped('big.beancount', big);
+    expect(Buffer.byteLength(big)).toBeGreaterThan(1 << 21);
+    expect(text).toBe(big);
+    expect(text).toBe(readFileOrNull(p));
+    expect(stamp.size).toBe(Buffer.byteLength(big));
+    const copy = 39_999 * Buffer.byteLength(TEXT);
+    expect(readSpan(p, stamp, copy + 28, copy + 69)).toBe('2024-01-02 * "Café"\n  Assets:Cash  1 EUR');
+  });
+
   it('refuses a span outside the file, of a changed file, or of a file gone', () => {
     const { p, stamp } = stamped('b.beancount', TEXT);
     expect(readSpan(p, stamp, 60, stamp.size + 1)).toBeNull();
