@@ -60,10 +60,7 @@ export function readFileOrNull(path: string): string | NotRegularFile | null {
   // Read as bytes, then decode: Node 20's readFileSync(fd, 'utf8') goes through a slower
   // native path (about 640 ms CPU against 380 ms for a 35 MB ledger). Same text either way: the
   // BOM is kept (the parser skips it) and invalid bytes become U+FFFD.
-  if (!Buffer.isBuffer(bytes)) return bytes;
-  const text = bytes.toString('utf8');
-  release(bytes);
-  return text;
+  return Buffer.isBuffer(bytes) ? decoded(bytes) : bytes;
 }
 
 /**
@@ -83,22 +80,22 @@ export function readFileStamped(path: string): { text: string; stamp: FileStamp 
   let stamp: FileStamp | null = null;
   const bytes = readOpened(path, (st) => (stamp = stampOf(st)));
   if (!Buffer.isBuffer(bytes)) return bytes;
-  const text = bytes.toString('utf8');
-  release(bytes);
-  return { text, stamp: stamp! };
+  return { text: decoded(bytes), stamp: stamp! };
 }
 
 /**
- * Frees a file's bytes as soon as they are decoded. Until a collection finds the buffer dead it
+ * A file's text, its bytes freed as soon as they are decoded. Until a collection finds the buffer dead it
  * counts as external memory, and V8 starts a full collection early when external memory jumps
  * (the 58 MB of the 1M bench ledger): that set a low heap limit, and the next full collection
  * then came just before the parse ended, so the file's text stayed in the heap through the
  * booking. A buffer of its own is detached, which frees its memory; a small one may share Node's
  * pool and is left to the collector.
  */
-function release(bytes: Buffer): void {
+function decoded(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
   const ab = bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
   if (bytes.length >= 1 << 20 && bytes.byteOffset === 0 && ab.byteLength === bytes.length && typeof ab.transfer === 'function') ab.transfer(0);
+  return text;
 }
 
 function readOpened(path: string, onOpened: ((st: fs.Stats) => void) | null): Buffer | NotRegularFile | null {

@@ -125,32 +125,24 @@ function unitsOf(p: PostingAst, number: Dec, currency: string): Amount {
   return p.number === number && p.currency === currency ? (p as Amount) : { number, currency };
 }
 
-/** Pads and balances with a pad account: each makes a padding entry per currency it fills (mostly one). */
-function padCount(directives: readonly DirectiveAst[]): number {
-  let n = 0;
-  for (let i = 0; i < directives.length; i++) {
-    const d = directives[i];
-    if (d.type === 'pad' || (d.type === 'balance' && d.padAccount)) n++;
-  }
-  return n;
-}
-
 /**
- * The posting rows a walk of these directives should make: the written postings, two per pad
- * (an auto posting balancing several currencies makes more, and the log grows then). Sized
- * exactly, the log's columns serve as the snapshot's when nothing moves (posting-numbers.ts).
+ * What a walk of these directives should make room for, in one pass: `pads`, the pads and
+ * balances with a pad account (each makes a padding entry per currency it fills, mostly one), and
+ * `rows`, the posting rows: the written postings, two per pad (an auto posting balancing several
+ * currencies makes more, and the log grows then). Sized exactly, the log's columns serve as the
+ * snapshot's when nothing moves (posting-numbers.ts).
  */
-function expectedRows(directives: readonly DirectiveAst[]): number {
-  let n = 16;
+function expectedSizes(directives: readonly DirectiveAst[]): { rows: number; pads: number } {
+  let pads = 0;
   let written = 0;
   for (let i = 0; i < directives.length; i++) {
     const d = directives[i];
     if (d.type === 'transaction') written += d.postings.length;
-    else if (d.type === 'pad' || (d.type === 'balance' && d.padAccount)) n += 2;
+    else if (d.type === 'pad' || (d.type === 'balance' && d.padAccount)) pads++;
   }
   // Reductions split over lots and auto postings of several currencies add rows: 1/32 more room
   // (the 1M-posting bench ledger has 1.5% more rows than written postings).
-  return n + written + (written >> 5);
+  return { rows: 16 + 2 * pads + written + (written >> 5), pads };
 }
 
 /** Opens and closes in processing order. */
@@ -233,7 +225,8 @@ export function walk(input: WalkInput): WalkOutput {
   const prev: WalkRecord | null = plan ? plan.record : null;
   // The rows' numbers as booked (placed into list order at the end): the previous load's currency
   // ids are kept, so its columns of a reused prefix stay valid.
-  const numbers = wantNumbers ? new NumberLog(prev?.numbers ? prev.numbers.currencies : [], expectedRows(directives)) : null;
+  const sizes = expectedSizes(directives);
+  const numbers = wantNumbers ? new NumberLog(prev?.numbers ? prev.numbers.currencies : [], sizes.rows) : null;
   const balances = from ? from.balances.clone() : new Balances();
   const ctx = {
     options,
@@ -249,7 +242,7 @@ export function walk(input: WalkInput): WalkOutput {
   // Typed and sized for one entry per processing slot (padding entries may grow them): pushing
   // onto three plain lists per entry was a visible part of the walk.
   // Room for a padding entry per pad as well: the 1M bench ledger's 155 pads grew the keys by copy.
-  const keyRoom = Math.max(order.length, from ? from.created : 0) + padCount(directives) + 16;
+  const keyRoom = Math.max(order.length, from ? from.created : 0) + sizes.pads + 16;
   let refRank = new Uint8Array(keyRoom);
   let refFile = new Int32Array(keyRoom);
   let refSub = new Int32Array(keyRoom);
