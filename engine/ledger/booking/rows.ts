@@ -30,11 +30,14 @@ export class TransactionRow implements Transaction, Entry {
   accounts: string[] = NO_ACCOUNTS;
   postings: Posting[];
   errors: string[];
-  /** The id once made (or given: padding transactions are salted per currency). */
-  private made: string | null;
+  /**
+   * The id once made (or given: padding transactions are salted per currency), else the maker of
+   * it: one field for both, 8 bytes less in every row.
+   */
+  private made: string | IdMaker;
 
   constructor(
-    private readonly idMaker: IdMaker,
+    idMaker: IdMaker,
     /** The transaction as written (or generated, for padding): the id, date, flag, payee, narration, meta and src are its. */
     private readonly ast: TransactionAst,
     id: string | null,
@@ -46,7 +49,7 @@ export class TransactionRow implements Transaction, Entry {
     readonly balanced: boolean,
     errors: string[],
   ) {
-    this.made = id;
+    this.made = id ?? idMaker;
     this.postings = postings;
     this.errors = errors;
   }
@@ -72,7 +75,8 @@ export class TransactionRow implements Transaction, Entry {
   }
 
   get id(): string {
-    return (this.made ??= this.idMaker(this.ast));
+    const m = this.made;
+    return typeof m === 'string' ? m : (this.made = m(this.ast));
   }
 
   get type(): 'transaction' {
@@ -97,10 +101,11 @@ export class TransactionRow implements Transaction, Entry {
 
 export class EntryRow implements Entry {
   seq = -1;
-  private made: string | null;
+  /** The id once made, else its maker (as in TransactionRow). */
+  private made: string | IdMaker;
 
   constructor(
-    private readonly idMaker: IdMaker,
+    idMaker: IdMaker,
     readonly type: DirectiveType,
     id: string | null,
     /** Creation number until the reference order is known, then the index in reference order. */
@@ -112,13 +117,14 @@ export class EntryRow implements Entry {
     readonly txn: Transaction | null,
     readonly accounts: string[],
   ) {
-    this.made = id;
+    this.made = id ?? idMaker;
   }
 
   /** A transaction's entry shares its transaction's id (also for padding, whose id is salted). */
   get id(): string {
     if (this.txn !== null) return this.txn.id;
-    return (this.made ??= this.idMaker(this.directive));
+    const m = this.made;
+    return typeof m === 'string' ? m : (this.made = m(this.directive));
   }
 }
 
