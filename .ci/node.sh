@@ -17,4 +17,9 @@ if ! node -e 'const [a,b,c]=process.versions.node.split(".").map(Number); proces
   export PATH="$node_dir/bin:$PATH"
   export npm_config_nodedir="$node_dir"
 fi
+# node-gyp builds re2 against npm_config_nodedir: make it the headers of the Node that runs, also
+# when that Node was already first on PATH (an earlier `source .ci/node.sh` in the same shell kept
+# .ci/run's /usr, the headers of the system's Node 20, and re2 failed to load under Node 22).
+node_prefix=$(dirname "$(dirname "$(command -v node)")")
+if [ -f "$node_prefix/include/node/node.h" ]; then export npm_config_nodedir="$node_prefix"; fi
 echo "node $(node --version), npm $(npm --version)"
