@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCheck } from '../../../main/cli/check';
+import { spawnSync } from 'node:child_process';
+import { CHECK_V8_FLAGS, runCheck } from '../../../main/cli/check';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -37,5 +38,20 @@ describe('npm run check', () => {
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toBe('error: ledger file not found: nope.beancount\n');
+  });
+});
+
+describe("the check command's V8 flags", () => {
+  // setFlagsFromString ignores a flag V8 does not know; Node given it on its command line refuses
+  // to start. A renamed flag would otherwise quietly stop doing anything.
+  it('are all known to this Node', () => {
+    const r = spawnSync(process.execPath, [...CHECK_V8_FLAGS.split(' '), '-e', '0'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('are refused when misspelt (control)', () => {
+    const r = spawnSync(process.execPath, ['--max-inlined-bytecode-size-cumulativ=100', '-e', '0'], { encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
   });
 });
