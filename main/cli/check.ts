@@ -10,6 +10,7 @@ import * as v8 from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { loadLedger } from '../../engine/ledger/index';
 import type { LedgerError } from '../../engine/ledger/errors';
+import { ONE_SHOT_V8_FLAGS } from './one-shot';
 
 export function formatError(e: LedgerError, cwd: string, fallbackFile: string): string {
   const file = e.src ? e.src.file : fallbackFile;
@@ -58,26 +59,17 @@ export function runCheck(args: string[], write: (s: string) => void, writeErr: (
 }
 
 /**
- * V8 flags of the check command, set when it starts (tests and the server keep V8's defaults).
- *
- * - `--semi-space-growth-factor=1`: the check is one load whose AST and booked ledger almost all
- *   survive to the end, so V8's young generation, which grows from 1 MB to 16 MB semi-spaces when
- *   most objects survive, only adds resident memory here (32 MB more peak RSS on the xlarge bench
- *   ledger) without saving work: the survivors are copied to the old generation either way.
- * - `--max-inlined-bytecode-size-cumulative=100` (default 920): a check is one cold load, and a
- *   cold load waits on TurboFan, which compiles the engine's hot functions on the second core
- *   while they run unoptimised (0.49 s of compile work during the 0.27 s load of the large bench
- *   ledger). Inlining less makes that work about 40% smaller: the large check 419 -> 387 ms,
- *   xlarge 1.78 -> 1.68 s (medians of four). Not for the server: the same setting made a
- *   currency-converting query 15% slower, and the check runs no query.
- *
- * V8 reads both when it uses them (the growth factor when it would grow the young generation, the
- * budget when it compiles), so setting them here works. Not every V8 flag can be changed once the
- * heap runs: `--single-threaded-gc` or `--no-concurrent-marking` set here abort the process at
- * the first full collection (tried, Node 20). setFlagsFromString ignores a flag this Node does not
- * know: check.test.ts starts Node with these to catch one renamed.
+ * V8 flags of the check command, set when it starts: those of every one-shot command (one-shot.ts)
+ * and `--semi-space-growth-factor=1`. The check is one load whose AST and booked ledger almost all
+ * survive to the end, so V8's young generation, which grows from 1 MB to 16 MB semi-spaces when
+ * most objects survive, only adds resident memory here (32 MB more peak RSS on the xlarge bench
+ * ledger) without saving work: the survivors are copied to the old generation either way. V8
+ * reads the growth factor each time it would grow the young generation, so setting it here works.
+ * Not every V8 flag can be changed once the heap runs: `--single-threaded-gc` or
+ * `--no-concurrent-marking` set here abort the process at the first full collection (tried, Node
+ * 20).
  */
-export const CHECK_V8_FLAGS = '--semi-space-growth-factor=1 --max-inlined-bytecode-size-cumulative=100';
+export const CHECK_V8_FLAGS = `--semi-space-growth-factor=1 ${ONE_SHOT_V8_FLAGS}`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   v8.setFlagsFromString(CHECK_V8_FLAGS);

@@ -3,6 +3,7 @@
  * json = the body of POST /api/query (or its 400 error body, exit 1); csv = the CSV export;
  * table = aligned text.
  */
+import * as v8 from 'node:v8';
 import { loadLedger } from '../../engine/ledger/index';
 import { encodeResult, errorBody, runQuery, type QueryResult } from '../../engine/query/index';
 import { QueryError } from '../../engine/query/errors';
@@ -11,6 +12,7 @@ import { toText } from '../../engine/query/values';
 import { toCsv } from '../../engine/query/csv';
 import type { Inventory } from '../../engine/query/inventory';
 import type { TypeName } from '../../engine/query/types';
+import { ONE_SHOT_V8_FLAGS } from './one-shot';
 
 function usage(): never {
   process.stderr.write('usage: npm run query -- LEDGER "QUERY" [--format table|csv|json]\n');
@@ -66,4 +68,5 @@ function main(argv: string[]): number {
   }
 }
 
+v8.setFlagsFromString(ONE_SHOT_V8_FLAGS);
 process.exitCode = main(process.argv.slice(2));
