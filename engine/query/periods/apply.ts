@@ -31,11 +31,20 @@ import type { Posting, Snapshot } from '../../ledger/snapshot';
 import { makeClock, type Clock } from '../../ledger/time';
 import { positionCost } from '../inventory';
 import { LotBalance } from './lots';
-import { addRow, copyPositionSum, DenseSum, knownPositionColumns, positionColumns, PositionSum, rememberDerivedColumns } from '../execute/position-sums';
+import {
+  addRow,
+  copyPositionSum,
+  DenseSum,
+  knownPositionColumns,
+  positionColumns,
+  PositionSum,
+  rememberDerivedColumns,
+  rememberExtendedColumns,
+} from '../execute/position-sums';
 import { checkpointBefore, checkpointRows, checkpointsToCarry, record } from './checkpoints';
 import { carriedFor, offerCarry, samePrefix, type Opening } from './carry';
 import { sumsToCarry } from '../execute/kept-sums';
-import { accountIdTable } from '../execute/account-index';
+import { accountIdTable, deriveAccountIds } from '../execute/account-index';
 import { addPosting, lotTransfer, negAmount, newTransaction, zeroPrice, type When } from './synthetic';
 
 export interface PeriodClauses {
@@ -292,9 +301,13 @@ export function carryPeriodSums(previous: Snapshot, next: Snapshot): void {
 }
 
 /** OPEN ON d: everything before d becomes one S transaction per account dated d - 1. */
-function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
+function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): readonly Posting[] {
   const o = ctx.snapshot.options;
   const cut = firstOnOrAfter(rows, d);
+  // Nothing before d: no balance to open, no conversion, no earnings; the rows as they are, with
+  // the columns and account ids already built for them (a balance sheet over the whole history
+  // opens on the ledger's first day).
+  if (cut === 0) return rows;
   const key = openingKey(ctx, d);
   const carried = carriedOpening(ctx, rows, key, cut);
   if (carried !== null) return carried;
@@ -343,6 +356,7 @@ function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
   const head = out;
   const all = head.concat(rows.slice(cut));
   const columns = rememberDerivedColumns(all, headLots, positionColumns(rows), cut, null, head);
+  deriveAccountIds(all, head.length, rows, cut, rows.length - cut);
   if (rows === ctx.snapshot.postings) keepOpening(ctx, key, { cut, head, lots: Int32Array.from(headLots), columns });
   return all;
 }
@@ -351,8 +365,8 @@ function openPeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum): Posting[] {
 function closePeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum | null): readonly Posting[] {
   const o = ctx.snapshot.options;
   const cut = d === null ? rows.length : firstOnOrAfter(rows, d);
-  const kept = cut === rows.length ? rows : rows.slice(0, cut);
   const { total } = balances(ctx, rows, cut, NO_ACCOUNT, true);
+  const kept = cut === rows.length ? rows : extended(rows, cut, rows.slice(0, cut));
   const conversions = total.atCost().positions();
   if (conversions.length === 0) return kept;
   const date = d !== null ? d - 1 : lastEntryDate(ctx, kept);
@@ -360,7 +374,18 @@ function closePeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum | null): read
   const txn = newTransaction('C', atEndOf(ctx, kept, date), 'Conversion for ' + total.toString(), ctx.salt);
   const price = zeroPrice(o.conversionCurrency);
   for (const c of conversions) addPosting(txn, o.accountCurrentConversions, negAmount(c.units), null, price);
-  return [...kept, ...txn.postings];
+  return extended(rows, cut, [...kept, ...txn.postings]);
+}
+
+/**
+ * `out`: the first `count` rows of `rows` and new rows after them; its columns and account ids
+ * made from those of `rows` (built by the balances just summed) instead of from every row.
+ */
+function extended(rows: readonly Posting[], count: number, out: Posting[]): Posting[] {
+  const cols = knownPositionColumns(rows);
+  if (cols !== null) rememberExtendedColumns(out, cols, count);
+  deriveAccountIds(out, 0, rows, 0, count);
+  return out;
 }
 
 /** CLEAR: one T transaction per Income/Expenses account with a balance, to current earnings. */
@@ -379,7 +404,7 @@ function clearPeriod(ctx: Ctx, rows: readonly Posting[]): readonly Posting[] {
     lotTransfer(txn, account, negated, o.accountCurrentEarnings);
     for (const p of txn.postings) out.push(p);
   }
-  return out;
+  return extended(rows, rows.length, out);
 }
 
 function compute(snapshot: Snapshot, clauses: PeriodClauses, check: () => void, salt: string, keep: KeepRow | null): Posting[] {
