@@ -9,7 +9,7 @@ import type { TypeName } from '../types';
 import { GroupIndex } from './group-keys';
 import { accountIds } from './account-index';
 import { fastPaths } from './fast-paths';
-import { addRow, DenseSum, finishSum, positionColumns, PositionSum, type PositionColumns } from './position-sums';
+import { addRow, DenseSum, finishSum, knownPositionColumns, positionColumns, PositionSum, type PositionColumns } from './position-sums';
 import type { Posting } from '../../ledger/snapshot';
 import type { EvalState, Plan } from '../compile/plan';
 import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow, type Produced, type Window } from './run';
@@ -61,9 +61,11 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   // the row without a call through the compiled column.
   const postings = plan.table.name === 'postings' && fastPaths.enabled;
   const rowItself = slots.map((s) => s.args.map((a) => postings && a.key === 'col:position'));
-  // sum(position) over the snapshot's own postings reads flat columns by row position
-  // (position-sums.ts); not over the rows a period clause made (new for every query).
-  const flat = slots.map((s) => postings && source === opts.snapshot.postings && s.name === 'sum' && !s.star && s.args.length === 1 && s.args[0].key === 'col:position');
+  // sum(position) reads flat columns by row position (position-sums.ts) over the snapshot's own
+  // postings and over rows that already have them (a period clause's rows, made with their
+  // columns and kept per snapshot: periods/apply.ts); other rows would need a pass to build them.
+  const withColumns = source === opts.snapshot.postings || knownPositionColumns(source as readonly Posting[]) !== null;
+  const flat = slots.map((s) => postings && withColumns && s.name === 'sum' && !s.star && s.args.length === 1 && s.args[0].key === 'col:position');
   const cols: PositionColumns | null = flat.some((f) => f) ? positionColumns(source as readonly Posting[]) : null;
   /** Source positions of the chosen rows (for the replay) and the current row's ordinal. */
   const chosen: number[] = [];
