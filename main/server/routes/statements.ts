@@ -53,9 +53,11 @@ export function readReportRange(event: H3Event, snapshot: Snapshot): ReportRange
   };
   const from = day('from');
   const to = day('to');
+  // Entries are in processing order, dated first: the first and last are the earliest and latest
+  // (two passes over 200k entries were 20 ms of every statement of the xlarge bench ledger).
   const entries = snapshot.entries;
-  const first = entries.length ? entries.reduce((m, e) => Math.min(m, e.date), entries[0].date) : todayIn(snapshot);
-  const last = entries.length ? entries.reduce((m, e) => Math.max(m, e.date), entries[0].date) : todayIn(snapshot);
+  const first = entries.length ? entries[0].date : todayIn(snapshot);
+  const last = entries.length ? entries[entries.length - 1].date : todayIn(snapshot);
   const begin = filter.time?.begin ?? from ?? first;
   const end = filter.time?.end ?? (to !== null ? to + 1 : Math.max(todayIn(snapshot), last) + 1);
   if (end <= begin) throw new ApiError(400, 'the time range is empty: its end is not after its beginning');
