@@ -123,6 +123,35 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   return cols;
 }
 
+/** The per-row part of PositionColumns. */
+type RowColumns = Pick<PositionColumns, 'lot' | 'scaled' | 'dp' | 'safe' | 'costDp'>;
+
+function newRowColumns(n: number): RowColumns {
+  return { lot: new Int32Array(n), scaled: new Float64Array(n), dp: new Int32Array(n), safe: new Uint8Array(n), costDp: new Int32Array(n) };
+}
+
+/** Rows [from, to) of `src` to rows from `at` of `dst`. */
+function copyRows(dst: RowColumns, src: RowColumns, from: number, to: number, at: number): void {
+  dst.lot.set(src.lot.subarray(from, to), at);
+  dst.scaled.set(src.scaled.subarray(from, to), at);
+  dst.dp.set(src.dp.subarray(from, to), at);
+  dst.safe.set(src.safe.subarray(from, to), at);
+  dst.costDp.set(src.costDp.subarray(from, to), at);
+}
+
+/** Row `i`'s number and cost places, read from the posting (its lot is the caller's). */
+function readRow(c: RowColumns, i: number, p: Posting): void {
+  const cost = p.cost;
+  c.costDp[i] = cost === null ? -1 : cost.number.dp;
+  const d = p.units.number;
+  c.dp[i] = d.dp;
+  const x = Number(d.scaled);
+  if (Number.isSafeInteger(x)) {
+    c.scaled[i] = x;
+    c.safe[i] = 1;
+  }
+}
+
 /**
  * The columns of rows made by a period clause: `rows` are `head` new postings (their lot ids in
  * `headLots`, of `cols`' lot table) followed by the rows `from`.. of the array `cols` was built
@@ -142,36 +171,13 @@ export function rememberDerivedColumns(
 ): PositionColumns {
   const n = rows.length;
   const head = headLots.length;
-  const lot = new Int32Array(n);
-  const scaled = new Float64Array(n);
-  const dp = new Int32Array(n);
-  const safe = new Uint8Array(n);
-  const costDp = new Int32Array(n);
-  lot.set(headLots);
-  if (headCols !== null) {
-    scaled.set(headCols.scaled.subarray(0, head));
-    dp.set(headCols.dp.subarray(0, head));
-    safe.set(headCols.safe.subarray(0, head));
-    costDp.set(headCols.costDp.subarray(0, head));
-  }
-  for (let i = 0; headCols === null && i < head; i++) {
-    const cost = rows[i].cost;
-    costDp[i] = cost === null ? -1 : cost.number.dp;
-    const d = rows[i].units.number;
-    dp[i] = d.dp;
-    const x = Number(d.scaled);
-    if (Number.isSafeInteger(x)) {
-      scaled[i] = x;
-      safe[i] = 1;
-    }
-  }
-  const end = from + (n - head);
-  lot.set(cols.lot.subarray(from, end), head);
-  scaled.set(cols.scaled.subarray(from, end), head);
-  dp.set(cols.dp.subarray(from, end), head);
-  safe.set(cols.safe.subarray(from, end), head);
-  costDp.set(cols.costDp.subarray(from, end), head);
-  const out: PositionColumns = { lot, scaled, dp, safe, costDp, currency: cols.currency, lots: cols.lots };
+  const c = newRowColumns(n);
+  // The head's numbers from the earlier columns, its lots always from headLots (this lot table's).
+  if (headCols !== null) copyRows(c, headCols, 0, head, 0);
+  else for (let i = 0; i < head; i++) readRow(c, i, rows[i]);
+  c.lot.set(headLots);
+  copyRows(c, cols, from, from + (n - head), head);
+  const out: PositionColumns = { ...c, currency: cols.currency, lots: cols.lots };
   if (headRows !== null) out.head = headRows;
   cache.set(rows, out);
   return out;
@@ -186,38 +192,15 @@ export function rememberDerivedColumns(
  */
 export function rememberExtendedColumns(rows: readonly Posting[], cols: PositionColumns, count: number): void {
   if (cache.has(rows)) return;
-  const n = rows.length;
-  const lot = new Int32Array(n);
-  const scaled = new Float64Array(n);
-  const dp = new Int32Array(n);
-  const safe = new Uint8Array(n);
-  const costDp = new Int32Array(n);
-  lot.set(cols.lot.subarray(0, count));
-  scaled.set(cols.scaled.subarray(0, count));
-  dp.set(cols.dp.subarray(0, count));
-  safe.set(cols.safe.subarray(0, count));
-  costDp.set(cols.costDp.subarray(0, count));
+  const c = newRowColumns(rows.length);
+  copyRows(c, cols, 0, count, 0);
   const lots = cols.lots;
-  for (let i = count; i < n; i++) {
+  for (let i = count; i < rows.length; i++) {
     const p = rows[i];
-    const d = p.units.number;
-    dp[i] = d.dp;
-    const x = Number(d.scaled);
-    if (Number.isSafeInteger(x)) {
-      scaled[i] = x;
-      safe[i] = 1;
-    }
-    const c = p.units.currency;
-    const cost = p.cost;
-    if (cost !== null) {
-      lot[i] = lots.costId(c, cost);
-      costDp[i] = cost.number.dp;
-    } else {
-      lot[i] = lots.plainId(c);
-      costDp[i] = -1;
-    }
+    readRow(c, i, p);
+    c.lot[i] = p.cost !== null ? lots.costId(p.units.currency, p.cost) : lots.plainId(p.units.currency);
   }
-  cache.set(rows, { lot, scaled, dp, safe, costDp, currency: cols.currency, lots });
+  cache.set(rows, { ...c, currency: cols.currency, lots });
 }
 
 /** The columns of `postings` if something built or remembered them already, else null. */
