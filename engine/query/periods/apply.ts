@@ -366,11 +366,13 @@ function closePeriod(ctx: Ctx, rows: readonly Posting[], d: DayNum | null): read
   const o = ctx.snapshot.options;
   const cut = d === null ? rows.length : firstOnOrAfter(rows, d);
   const { total } = balances(ctx, rows, cut, NO_ACCOUNT, true);
-  const kept = cut === rows.length ? rows : extended(rows, cut, rows.slice(0, cut));
+  const kept = cut === rows.length ? rows : rows.slice(0, cut);
+  // The kept rows alone get their columns only when they are the answer (not before conversions join them).
+  const keptAlone = () => (kept === rows ? rows : extended(rows, cut, kept as Posting[]));
   const conversions = total.atCost().positions();
-  if (conversions.length === 0) return kept;
+  if (conversions.length === 0) return keptAlone();
   const date = d !== null ? d - 1 : lastEntryDate(ctx, kept);
-  if (date === null) return kept;
+  if (date === null) return keptAlone();
   const txn = newTransaction('C', atEndOf(ctx, kept, date), 'Conversion for ' + total.toString(), ctx.salt);
   const price = zeroPrice(o.conversionCurrency);
   for (const c of conversions) addPosting(txn, o.accountCurrentConversions, negAmount(c.units), null, price);
