@@ -16,6 +16,7 @@ import { evalAll, makeCompare, rowSize, sortRows, type ExecOptions, type OutRow,
 import { replayRunning, restoreRunning, saveRunning, Scanner, type PlainRows, type RunningState } from './scan';
 import { keepSum, startingSum } from './kept-sums';
 import { Inventory } from '../inventory';
+import { addSafeScaled, type DecSum } from '../functions/aggregates';
 import { lowerBound } from './date-index';
 import type { Deadline } from './limits';
 
@@ -66,7 +67,10 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   // columns and kept per snapshot: periods/apply.ts); other rows would need a pass to build them.
   const withColumns = source === opts.snapshot.postings || knownPositionColumns(source as readonly Posting[]) !== null;
   const flat = slots.map((s) => postings && withColumns && s.name === 'sum' && !s.star && s.args.length === 1 && s.args[0].key === 'col:position');
-  const cols: PositionColumns | null = flat.some((f) => f) ? positionColumns(source as readonly Posting[]) : null;
+  // sum(number) from the same columns' scaled numbers (holdings sums the units of every Assets and
+  // Liabilities row per group: reading each posting's units and Dec was most of its first visit).
+  const flatNumber = slots.map((s) => postings && withColumns && s.name === 'sum' && !s.star && s.args.length === 1 && s.args[0].key === 'col:number');
+  const cols: PositionColumns | null = flat.some((f) => f) || flatNumber.some((f) => f) ? positionColumns(source as readonly Posting[]) : null;
   /** Source positions of the chosen rows (for the replay) and the current row's ordinal. */
   const chosen: number[] = [];
   let ordinal = -1;
@@ -106,6 +110,8 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
         addRow(g.states[i] as PositionSum, cols!, source as readonly Posting[], at);
         continue;
       }
+      // A number that is not a safe integer at its places, or a sum past 2^53, takes the general step.
+      if (flatNumber[i] && cols!.safe[at] === 1 && addSafeScaled(g.states[i] as DecSum, cols!.scaled[at], cols!.dp[at])) continue;
       if (deferred[i]) {
         g.states[i] = ordinal;
         continue;

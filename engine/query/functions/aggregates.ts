@@ -63,7 +63,7 @@ function inventorySum(add: (inv: Inventory, x: any) => void) {
  * number while it is a safe integer (every operand and result checked, so a float operation is
  * only kept when it is exact), else a bigint.
  */
-interface DecSum {
+export interface DecSum {
   n: number;
   big: bigint | null;
   dp: number;
@@ -74,22 +74,30 @@ const POW10B: bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
 const pow10b = (k: number): bigint => (k < POW10B.length ? POW10B[k] : 10n ** BigInt(k));
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-function addScaled(s: DecSum, x: bigint, dx: number): void {
-  if (s.big === null && x <= MAX_SAFE && x >= -MAX_SAFE) {
-    let a = s.n;
-    let b = Number(x);
-    const k = s.dp - dx;
-    if (k > 0 && k < POW10N.length) b *= POW10N[k];
-    else if (k < 0 && -k < POW10N.length) a *= POW10N[-k];
-    if (k > -POW10N.length && k < POW10N.length && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
-      const sum = a + b;
-      if (Number.isSafeInteger(sum)) {
-        s.n = sum;
-        if (k < 0) s.dp = dx;
-        return;
-      }
+/**
+ * Adds x / 10^dx when both the sum and x fit in safe integers at the larger places; false (the
+ * sum unchanged) otherwise. The flat columns' numbers (execute/group.ts) come here directly.
+ */
+export function addSafeScaled(s: DecSum, x: number, dx: number): boolean {
+  if (s.big !== null) return false;
+  let a = s.n;
+  let b = x;
+  const k = s.dp - dx;
+  if (k > 0 && k < POW10N.length) b *= POW10N[k];
+  else if (k < 0 && -k < POW10N.length) a *= POW10N[-k];
+  if (k > -POW10N.length && k < POW10N.length && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+    const sum = a + b;
+    if (Number.isSafeInteger(sum)) {
+      s.n = sum;
+      if (k < 0) s.dp = dx;
+      return true;
     }
   }
+  return false;
+}
+
+export function addScaled(s: DecSum, x: bigint, dx: number): void {
+  if (s.big === null && x <= MAX_SAFE && x >= -MAX_SAFE && addSafeScaled(s, Number(x), dx)) return;
   const cur = s.big ?? BigInt(s.n);
   const k = s.dp - dx;
   const sum = k === 0 ? cur + x : k > 0 ? cur + x * pow10b(k) : cur * pow10b(-k) + x;
