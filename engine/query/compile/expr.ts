@@ -436,6 +436,8 @@ function compileCase(scope: Scope, e: A.Case): Node {
       else throw errorAt(scope, srcs[i].start, `CASE values must have one type: ${t} and ${v.type}`);
     }
   });
+  const chosen = constantBranch(conds, vals, other);
+  if (chosen !== null && chosen.type === t) return chosen;
   const widen = t === 'decimal';
   const cf = conds.map((c) => c.eval);
   const vf = vals.map((v) => (widen && v.type === 'int' ? widenInt(v.eval) : v.eval));
@@ -447,6 +449,24 @@ function compileCase(scope: Scope, e: A.Case): Node {
   };
   const kids = [...conds, ...all];
   return fold(scope, opNode(t, ev, kids, `case(${kids.map((k) => k.key).join(',')})`, e.start));
+}
+
+/**
+ * The branch a CASE takes whatever the row, when its conditions up to the first TRUE one are
+ * constants (a built-in's parameter written into its text: holdings' `:group = 'account'`), else
+ * null. The CASE is then that value itself, key included, so GROUP BY and the scan see `account`
+ * and take its fast paths (account ids, narrowing). Not when a dropped part holds an aggregate:
+ * its slot is registered already, and the query's shape must not depend on folding.
+ */
+function constantBranch(conds: Node[], vals: Node[], other: Node | null): Node | null {
+  for (let i = 0; i < conds.length; i++) {
+    if (!conds[i].isConst) return null;
+    if (conds[i].eval(FOLD_STATE) !== true) continue;
+    const dropped = [...conds.slice(0, i + 1), ...vals.filter((_, j) => j !== i), ...(other ? [other] : [])];
+    return dropped.some((d) => d.hasAgg) ? null : vals[i];
+  }
+  if (other === null) return null;
+  return [...conds, ...vals].some((d) => d.hasAgg) ? null : other;
 }
 
 export function widenInt(f: Evaluator): Evaluator {
