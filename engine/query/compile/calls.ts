@@ -81,10 +81,39 @@ export function compileCall(scope: Scope, e: A.Call): Node {
   };
   const name = e.name.toLowerCase();
   const mayFail = !NEVER_FAIL.has(name) || (returns === 'int' && (name === 'abs' || name === 'neg'));
-  const node = opNode(returns, ev, args, key, e.start, mayFail);
+  const overAggs = args.some((a) => a.hasAgg) && !args.some((a) => a.readsBalance || a.readsMeta);
+  const node = opNode(returns, overAggs ? perGroup(scope, key, ev) : ev, args, key, e.start, mayFail);
   if (META_FUNCTIONS.has(e.name)) return { ...node, kind: 'meta', readsRow: true, readsMeta: true, isConst: false };
   if (!ov.foldable) return { ...node, isConst: false };
   return fold(scope, node);
+}
+
+/** The per-group evaluators of one SELECT (keyed by its aggregate slots, which its clauses share). */
+const groupMemos = new WeakMap<object, Map<string, Evaluator>>();
+
+/**
+ * A call over aggregates has one value per group: the group's aggregate values and key row stay
+ * fixed while its HAVING, targets and ORDER BY keys are computed (execute/group.ts sets a new
+ * `st.aggs` array for each group). The same call written several times (holdings' `cost(sum(
+ * position))` six times per group, each a pass over the group's lots) is computed once per group:
+ * every occurrence of a key gets one evaluator, which recomputes only when `st.aggs` changed.
+ */
+function perGroup(scope: Scope, key: string, ev: Evaluator): Evaluator {
+  let memos = groupMemos.get(scope.aggs);
+  if (memos === undefined) groupMemos.set(scope.aggs, (memos = new Map()));
+  const known = memos.get(key);
+  if (known !== undefined) return known;
+  let at: unknown[] | null = null;
+  let value: unknown = null;
+  const memo: Evaluator = (st) => {
+    if (st.aggs !== at) {
+      value = ev(st);
+      at = st.aggs;
+    }
+    return value;
+  };
+  memos.set(key, memo);
+  return memo;
 }
 
 /**
