@@ -70,6 +70,10 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   // sum(number) from the same columns' scaled numbers (holdings sums the units of every Assets and
   // Liabilities row per group: reading each posting's units and Dec was most of its first visit).
   const flatNumber = slots.map((s) => postings && withColumns && s.name === 'sum' && !s.star && s.args.length === 1 && s.args[0].key === 'col:number');
+  // last() of a group key (holdings reads its keys through last(): a target may not name a column
+  // bare beside aggregates) has the key's value on every row of the group: read once when the
+  // group finishes, from its first row, instead of on every row.
+  const keyLast = slots.map((s) => s.name === 'last' && s.args.length === 1 && !s.args[0].readsBalance && keys.some((k) => k.key === s.args[0].key));
   const cols: PositionColumns | null = flat.some((f) => f) || flatNumber.some((f) => f) ? positionColumns(source as readonly Posting[]) : null;
   /** Source positions of the chosen rows (for the replay) and the current row's ordinal. */
   const chosen: number[] = [];
@@ -116,6 +120,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
         g.states[i] = ordinal;
         continue;
       }
+      if (keyLast[i]) continue;
       if (atClose[i]) {
         g.states[i] = true; // the group has a row: read the balance when it closes
         continue;
@@ -143,7 +148,14 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     if (g.balance !== null) restoreRunning(st, g.balance);
     const values = new Array(slots.length);
     for (let i = 0; i < slots.length; i++) {
-      values[i] = deferred[i] || atClose[i] ? (g.late?.[i] ?? null) : flat[i] ? finishFlat(g.states[i], cols!) : slots[i].finish(g.states[i]);
+      values[i] =
+        deferred[i] || atClose[i]
+          ? (g.late?.[i] ?? null)
+          : flat[i]
+            ? finishFlat(g.states[i], cols!)
+            : keyLast[i]
+              ? slots[i].args[0].eval(st)
+              : slots[i].finish(g.states[i]);
     }
     st.aggs = values;
     if (agg.having && agg.having.eval(st) !== true) return null;

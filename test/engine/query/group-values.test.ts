@@ -55,6 +55,22 @@ describe('a call over aggregates written several times', () => {
   });
 });
 
+describe('last() of a group key', () => {
+  it("is the group's key, NULL for a NULL key, and last() of other columns still reads every row", () => {
+    expect(
+      cells('SELECT cost_currency, last(cost_currency), currency, last(currency), last(account), count(*) GROUP BY cost_currency, currency ORDER BY 3'),
+    ).toEqual([
+      ['USD', 'USD', 'ABC', 'ABC', 'Assets:Broker', 2],
+      [null, null, 'USD', 'USD', 'Assets:Cash', 4],
+    ]);
+    expect(cells('SELECT account, last(account), last(narration), last(number) GROUP BY account ORDER BY account')).toEqual([
+      ['Assets:Broker', 'Assets:Broker', 'buy', '2'],
+      ['Assets:Cash', 'Assets:Cash', 'buy', '-15.00'],
+      ['Equity:Open', 'Equity:Open', 'fund', '-100.00'],
+    ]);
+  });
+});
+
 describe('a CASE whose conditions are constants', () => {
   it('is its chosen branch: the same rows as the branch itself', () => {
     const plain = cells('SELECT account, currency, sum(number) GROUP BY 1, 2 ORDER BY 1, 2');
