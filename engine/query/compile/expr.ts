@@ -225,7 +225,11 @@ function compileLogical(scope: Scope, e: A.Logical): Node {
   args.forEach((a, i) => {
     if (!sameType(a.type, 'bool')) throw errorAt(scope, e.args[i].start, `${e.op.toUpperCase()} needs boolean operands, not ${a.type}`);
   });
-  const fs = args.map((a) => a.eval);
+  const key = `${e.op}(${args.map((a) => a.key).join(',')})`;
+  const settled = settleConstants(e.op, args, key, e.start);
+  if (settled !== null && !Array.isArray(settled)) return settled;
+  const ops = settled ?? args;
+  const fs = ops.map((a) => a.eval);
   const n = fs.length;
   // Three-valued logic: FALSE decides AND, TRUE decides OR; otherwise a NULL operand gives NULL.
   const ev: Evaluator =
@@ -248,7 +252,42 @@ function compileLogical(scope: Scope, e: A.Logical): Node {
           }
           return sawNull ? null : false;
         };
-  return fold(scope, opNode('bool', ev, args, `${e.op}(${args.map((a) => a.key).join(',')})`, e.start));
+  return fold(scope, opNode('bool', ev, ops, key, e.start));
+}
+
+/**
+ * AND/OR with constant operands, settled when the query is compiled (a built-in's NULL filters,
+ * `(:tags IS NULL OR intersects(tags, :tags))`, are constants once bound): an operand that cannot
+ * decide (TRUE in AND, FALSE in OR) is dropped; one that decides does, unless an operand before it
+ * is evaluated per row and may raise an error (evaluation is left to right). Gives the value, or
+ * the operands left to evaluate per row, or null when nothing is settled or an operand holds an
+ * aggregate (its slot is registered already: the query's shape must not depend on this). With one
+ * operand left, that operand is the value (AND and OR of one boolean are itself).
+ */
+function settleConstants(op: 'and' | 'or', args: Node[], key: string, start: number): Node | Node[] | null {
+  if (!args.some((a) => a.isConst) || args.some((a) => a.hasAgg)) return null;
+  const decides = op === 'or';
+  const kept: Node[] = [];
+  for (const a of args) {
+    if (a.isConst) {
+      const v = a.eval(FOLD_STATE);
+      if (v === !decides) continue;
+      if (v === decides && kept.every((k) => !k.mayFail)) {
+        const c = constant('bool', decides, start);
+        c.key = key;
+        return c;
+      }
+    }
+    kept.push(a);
+  }
+  if (kept.length === args.length) return null;
+  if (kept.length === 0) {
+    const c = constant('bool', !decides, start);
+    c.key = key;
+    return c;
+  }
+  // A NULL constant left alone keeps the AND/OR around it: the value's type stays bool.
+  return kept.length === 1 && kept[0].type === 'bool' ? kept[0] : kept;
 }
 
 /** The string-to-date rule: a constant string compared with a date is read as a date. */
