@@ -14,7 +14,7 @@ import { buildBudgets } from './budgets';
 import { buildDocuments } from './documents';
 import { boundErrorSource } from './error-source';
 import type { LedgerError } from './errors';
-import { positionId } from './ids';
+import { positionId, positionIdWord } from './ids';
 import { detach } from './syntax/detach';
 import { loadFiles, readFileOrNull, readFileStamped, type ParseCache, type ReadFile } from './load';
 import { readSpans, type FileStamp } from './file-stamp';
@@ -136,13 +136,15 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
   // Ids are made for every directive: consecutive ones are almost always in the same file.
   let lastFile: string | null = null;
   let lastRel = '';
-  const idOf = (src: SourceRef, salt?: string) => {
+  const keyFile = (src: SourceRef, salt?: string) => {
     if (src.file !== lastFile) {
       lastFile = src.file;
       lastRel = relFile(src.file);
     }
-    return positionId(salt ? lastRel + '\u0000' + salt : lastRel, src.start);
+    return salt ? lastRel + '\u0000' + salt : lastRel;
   };
+  const idOf = (src: SourceRef, salt?: string) => positionId(keyFile(src, salt), src.start);
+  const wordOf = (src: SourceRef, salt?: string) => positionIdWord(keyFile(src, salt), src.start);
 
   const options = readOptions(loaded.options, errors, opts.defaultTimezone);
   const clock = makeClock(options.timezone);
@@ -178,7 +180,10 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
       directives,
       options,
       clock,
-      directiveId: synthetic.size === 0 ? (d) => idOf(d.src) : (d) => idOf(d.src, synthetic.get(d)),
+      directiveId:
+        synthetic.size === 0
+          ? Object.assign((d: DirectiveAst) => idOf(d.src), { word: (d: DirectiveAst) => wordOf(d.src) })
+          : Object.assign((d: DirectiveAst) => idOf(d.src, synthetic.get(d)), { word: (d: DirectiveAst) => wordOf(d.src, synthetic.get(d)) }),
       idOf,
       implicitPrices: plugins.implicitPrices,
       resume: bookingResume,

@@ -62,6 +62,8 @@ export interface Posting {
 export interface Transaction {
   /** Generated id, shared by the postings; deterministic for a given file and position. */
   id: string;
+  /** The id's first 32 bits (ledger/ids.ts idWord) when known without making it. */
+  readonly idWord?: number;
   /** Processing order; null only for synthetic period-clause transactions. */
   seq: number | null;
   date: DayNum;
@@ -146,6 +148,8 @@ export interface DocumentRow {
 export interface Entry {
   type: DirectiveType;
   id: string;
+  /** The id's first 32 bits (ledger/ids.ts idWord) when known without making it. */
+  readonly idWord?: number;
   seq: number;
   /** Index in reference order. */
   ref: number;

@@ -10,9 +10,13 @@
 import type { DayNum } from '../../dates';
 import type { Amount, DirectiveAst, DirectiveType, Meta, PostingAst, PriceAst, SourceRef, TransactionAst } from '../ast';
 import type { Entry, Posting, PriceRow, Transaction } from '../snapshot';
+import { idWord } from '../ids';
 
-/** The id of a directive (the load's positionId over its file, position and plugin salt). */
-export type IdMaker = (d: DirectiveAst) => string;
+/**
+ * The id of a directive (the load's positionId over its file, position and plugin salt); `word`,
+ * when given, its first 32 bits without making it (ids.ts positionIdWord).
+ */
+export type IdMaker = ((d: DirectiveAst) => string) & { word?: (d: DirectiveAst) => number };
 
 const NO_ACCOUNTS: string[] = Object.freeze([]) as unknown as string[];
 
@@ -79,6 +83,12 @@ export class TransactionRow implements Transaction, Entry {
     return typeof m === 'string' ? m : (this.made = m(this.ast));
   }
 
+  /** The id's first 32 bits, without making the id when it is not made yet. */
+  get idWord(): number {
+    const m = this.made;
+    return typeof m === 'string' ? idWord(m) : m.word !== undefined ? m.word(this.ast) : idWord(this.id);
+  }
+
   get type(): 'transaction' {
     return 'transaction';
   }
@@ -125,6 +135,13 @@ export class EntryRow implements Entry {
     if (this.txn !== null) return this.txn.id;
     const m = this.made;
     return typeof m === 'string' ? m : (this.made = m(this.directive));
+  }
+
+  /** The id's first 32 bits, without making the id when it is not made yet. */
+  get idWord(): number {
+    if (this.txn !== null) return this.txn.idWord ?? idWord(this.txn.id);
+    const m = this.made;
+    return typeof m === 'string' ? idWord(m) : m.word !== undefined ? m.word(this.directive) : idWord(this.id);
   }
 }
 

@@ -23,7 +23,7 @@ import { assertionHolds, Balances, isUnder } from './balances';
 import type { Method } from './lots';
 import { canonical } from './holdings';
 import { bookTransaction, isSimple, SimpleRows, type BookingFailure } from './transaction';
-import { EntryRow, PriceEntryRow, SimpleRow, TransactionRow } from './rows';
+import { EntryRow, PriceEntryRow, SimpleRow, TransactionRow, type IdMaker } from './rows';
 import { NumberLog, Placement } from './posting-numbers';
 import {
   checkpointSlots,
@@ -45,8 +45,11 @@ export interface WalkInput {
   directives: readonly DirectiveAst[];
   options: LedgerOptions;
   clock: Clock;
-  /** Id of a directive (entries, balance checks, transactions); called when an id is first read (rows.ts). */
-  directiveId(d: DirectiveAst): string;
+  /**
+   * Id of a directive (entries, balance checks, transactions); called when an id is first read
+   * (rows.ts), its `word` when only the id's first 32 bits are (`id IN` tests).
+   */
+  directiveId: IdMaker;
   /** Id of something generated from the directive at `src` (padding), told apart by `salt`. */
   idOf(src: SourceRef, salt: string): string;
   /** Collect implicit prices (plugin beancount.plugins.implicit_prices). */

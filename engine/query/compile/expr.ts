@@ -4,6 +4,7 @@
  * parsing). NULL rules of the spec's "Operators" section are applied here.
  */
 import { Dec } from '../../decimal';
+import { idWord } from '../../ledger/ids';
 import { parseDate } from '../../dates';
 import type * as A from '../ast';
 import { QueryError } from '../errors';
@@ -438,7 +439,21 @@ function compileInSet(scope: Scope, e: A.In, l: Node, r: Node): Node {
   if (!sameType(l.type, 'str')) throw errorAt(scope, e.left.start, `the left side of IN a set must be a string, not ${l.type}`);
   const rf = r.eval;
   let ev: Evaluator;
-  if (r.isConst && r.value !== null) {
+  const wordOf = l.kind === 'col' && l.key === 'col:id' ? scope.table.idWords?.() : undefined;
+  if (r.isConst && r.value !== null && wordOf !== undefined) {
+    // The row's id is tested by its first 32 bits first: only the rows whose bits match make their
+    // id (ledger ids are made on first read; a journal page's 100 ids looked up among 200k
+    // entries made all of them). A row with a word has an id, so no NULL here.
+    const set = new Set(r.value as string[]);
+    const words = new Set([...set].map(idWord));
+    ev = (st) => {
+      const w = wordOf(st.row);
+      if (w !== undefined && !words.has(w)) return neg;
+      const v = lf(st);
+      if (v === null) return null;
+      return set.has(v as string) !== neg;
+    };
+  } else if (r.isConst && r.value !== null) {
     const set = new Set(r.value as string[]);
     ev = (st) => {
       const v = lf(st);

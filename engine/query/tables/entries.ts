@@ -105,6 +105,7 @@ export const entriesTable: TableDef<EntryRow> = {
   rows: (ctx) => rowsOf(ctx.snapshot),
   meta: metaOf,
   entryMeta: metaOf,
+  idWords: () => (r) => r.e.idWord,
 };
 
 registerTable(entriesTable);

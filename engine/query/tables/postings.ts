@@ -6,7 +6,7 @@
  * before balance there); the schema endpoint lists the columns in that order.
  */
 import type { Meta } from '../../ledger/ast';
-import type { Posting } from '../../ledger/snapshot';
+import type { Posting, Transaction } from '../../ledger/snapshot';
 import { civilFromDays, formatTime } from '../../dates';
 import { accountBalanceAfter } from './account-balance';
 import { registerTable, type ColumnDef, type TableDef } from './registry';
@@ -126,6 +126,18 @@ export const postingsTable: TableDef<Posting> = {
   rows: (ctx) => ctx.snapshot.postings,
   meta: (p) => p.meta,
   entryMeta: (p) => p.txn.meta,
+  // A transaction's postings are consecutive rows: its word is computed once.
+  idWords: () => {
+    let txn: Transaction | null = null;
+    let word: number | undefined;
+    return (p) => {
+      if (p.txn !== txn) {
+        txn = p.txn;
+        word = txn.idWord;
+      }
+      return word;
+    };
+  },
 };
 
 registerTable(postingsTable);

@@ -67,6 +67,12 @@ export interface TableDef<R = any> {
   meta(row: R): Meta | null;
   entryMeta(row: R): Meta | null;
   /**
+   * A reader of the first 32 bits of a row's `id` (ledger/ids.ts idWord) without making the id,
+   * undefined when not known that way: `id IN (...)` tests these first (compile/expr.ts). One
+   * reader per compiled condition, so it may remember the last row's (postings of a transaction).
+   */
+  idWords?(): (row: R) => number | undefined;
+  /**
    * Added to a result-too-large error of a query on this table: what made it large (#budgets:
    * the budget with the longest series of months and the directive that ends it).
    */

@@ -53,6 +53,7 @@ export const transactionsTable: TableDef<Transaction> = {
   rows: (ctx) => transactionRows(ctx.snapshot),
   meta: (t) => t.meta,
   entryMeta: (t) => t.meta,
+  idWords: () => (t) => t.idWord,
 };
 
 registerTable(transactionsTable);
