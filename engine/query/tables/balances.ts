@@ -8,17 +8,14 @@ import { formatTime } from '../../dates';
 import { col, int, metaText, perSnapshot } from './common';
 import { registerTable, type TableDef } from './registry';
 
+/*
+ * A check's seq is its balance entry's (booking/walk.ts), so the checks are put in reference order
+ * by their entries' `ref` without a pass over every entry (200k of a large ledger: 20-30 ms of the
+ * journal page's first balance assertions). A check whose directive has no entry keeps seq -1.
+ */
 const rowsOf = perSnapshot((s: Snapshot): BalanceCheck[] => {
-  const byId = new Map<string, BalanceCheck>();
-  for (const c of s.balances) byId.set(c.id, c);
-  const out: BalanceCheck[] = [];
-  for (const i of s.referenceOrder) {
-    const e = s.entries[i];
-    if (e.type !== 'balance') continue;
-    const c = byId.get(e.id);
-    if (c) out.push(c);
-  }
-  return out;
+  const out = s.balances.filter((c) => c.seq >= 0 && s.entries[c.seq]?.type === 'balance');
+  return out.sort((a, b) => s.entries[a.seq].ref - s.entries[b.seq].ref);
 });
 
 export const balancesTable: TableDef<BalanceCheck> = {
