@@ -114,6 +114,8 @@ function topRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: Ex
   const replay = targets.some((t, i) => deferred[i] && t.readsBalance);
   const mayFail = targets.some((t) => t.mayFail);
   const top = new TopK<KeptRow>(w.end, makeCompare(plan), (r) => budget.release(r.size));
+  const allDeferred = deferred.every((d) => d) && !replay;
+  const nullSize = rowSize(types, new Array(targets.length).fill(null));
   /** Source positions of the chosen rows, for the replay of deferred targets. */
   const chosen: number[] = [];
   let count = 0;
@@ -124,6 +126,13 @@ function topRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: Ex
     const s = count++;
     const admitted = top.admits(keys, s);
     if (!admitted && !mayFail) return;
+    if (allDeferred) {
+      // Nothing to compute now: the row's values are made if it is kept (its size until then is
+      // that of a row of NULLs, the same for every row).
+      budget.add(nullSize);
+      top.push({ keys, seq: s, values: EMPTY, size: nullSize, at: s, src: at });
+      return;
+    }
     const values = new Array(targets.length);
     for (let i = 0; i < targets.length; i++) values[i] = deferred[i] ? null : targets[i].eval(st);
     if (!admitted) return;
@@ -137,6 +146,7 @@ function topRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: Ex
     for (const r of rows) {
       deadline.tick();
       st.row = source[r.src];
+      if (r.values === EMPTY) r.values = new Array(targets.length).fill(null);
       for (let i = 0; i < deferred.length; i++) if (deferred[i]) r.values[i] = targets[i].eval(st);
       const size = rowSize(types, r.values);
       budget.add(size - r.size);
