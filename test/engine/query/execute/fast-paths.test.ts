@@ -157,6 +157,23 @@ describe('ORDER BY ... LIMIT computes the targets of the kept rows only', () => 
   });
 });
 
+describe('DISTINCT with an ORDER BY of its targets drops duplicates before the sort', () => {
+  it('gives the rows of sorting every row first, NULLs and ties included', () => {
+    compareBothPaths(
+      [
+        'SELECT DISTINCT payee ORDER BY payee',
+        'SELECT DISTINCT payee FROM #transactions ORDER BY payee DESC',
+        'SELECT DISTINCT account, currency ORDER BY 2, 1 DESC',
+        'SELECT DISTINCT account, year ORDER BY year DESC LIMIT 5 OFFSET 2',
+        // Sorted by what the targets do not hold: the first row of each kind in sorted order.
+        'SELECT DISTINCT payee ORDER BY date DESC, payee',
+        'SELECT DISTINCT narration ORDER BY length(narration), narration',
+      ],
+      SEEDS,
+    );
+  });
+});
+
 describe('sum(position) from flat columns', () => {
   it('gives the inventories of Inventory.add: lots by cost value (first form kept), zero sums removed, places, numbers past 2^53', () => {
     compareBothPaths(
