@@ -11,6 +11,7 @@
 import type { CommodityDisplay, DisplayRounding } from '../api-types';
 import { firstMeta } from './shared';
 import type { Snapshot } from './snapshot';
+import { numbersOf } from './booking/posting-numbers';
 
 /** More places than this in a `precision` value is a typo, not a wish. */
 export const MAX_DISPLAY_PRECISION = 20;
@@ -46,9 +47,32 @@ function build(snapshot: Snapshot): CommodityDisplay[] {
     last[dp]++;
   };
   const postings = snapshot.postings;
-  for (let i = 0; i < postings.length; i++) {
-    const p = postings[i];
-    if (!p.automatic) vote(p.units.currency, p.units.number.dp);
+  // The walk's number columns (booking/posting-numbers.ts) hold each row's places and currency:
+  // only the automatic flag is read from the row then (xlarge: 37-40 -> 13-27 ms).
+  const nums = numbersOf(postings);
+  if (nums !== undefined) {
+    const byId: number[][] = [];
+    for (let i = 0; i < postings.length; i++) {
+      if (postings[i].automatic) continue;
+      const v = (byId[nums.currency[i]] ??= []);
+      const dp = nums.dp[i];
+      while (v.length <= dp) v.push(0);
+      v[dp]++;
+    }
+    byId.forEach((counts, id) => {
+      const currency = nums.currencies[id];
+      const v = votes.get(currency);
+      if (v === undefined) votes.set(currency, counts);
+      else counts.forEach((n, dp) => {
+        while (v.length <= dp) v.push(0);
+        v[dp] += n;
+      });
+    });
+  } else {
+    for (let i = 0; i < postings.length; i++) {
+      const p = postings[i];
+      if (!p.automatic) vote(p.units.currency, p.units.number.dp);
+    }
   }
   for (const b of snapshot.balances) vote(b.amount.currency, b.amount.number.dp);
 

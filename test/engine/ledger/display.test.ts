@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commodityDisplays, parsePrecision, parseRounding } from '../../../engine/ledger/display';
 import { ledger } from './ledger-text';
+import { numbersOf } from '../../../engine/ledger/booking/posting-numbers';
 
 const TEXT = `2024-01-01 open Assets:Bank
 2024-01-01 open Assets:Broker
@@ -57,6 +58,25 @@ describe('commodityDisplays', () => {
   it('ignores an unreadable precision and falls back to the written places; 2 without any', () => {
     expect(byName.JPY).toMatchObject({ precision: 0, source: 'inferred' });
     expect(byName.GOLD).toMatchObject({ precision: 2, source: 'inferred' });
+  });
+
+  it("counts the walk's number columns as the rows themselves, interpolated amounts left out", () => {
+    // CHF written 1.5 (1 place) and 0.25 (2): a tie, so 2. The interpolated -1.8 (1 place, as
+    // Beancount quantizes it) would make it 1.
+    const s = ledger(`2024-01-01 open Assets:A
+2024-01-01 open Income:B
+2024-01-02 * "x"
+  Assets:A  1.5 CHF
+  Assets:A  0.25 CHF
+  Income:B
+${TEXT}`);
+    expect(numbersOf(s.postings)).toBeDefined();
+    const fromColumns = commodityDisplays(s);
+    expect(fromColumns.find((d) => d.currency === 'CHF')).toMatchObject({ precision: 2, source: 'inferred' });
+    // A copy of the list has no columns: the rows are read.
+    const copy = { ...s, postings: [...s.postings] };
+    expect(numbersOf(copy.postings)).toBeUndefined();
+    expect(commodityDisplays(copy)).toEqual(fromColumns);
   });
 
   it('breaks a tie toward more places', () => {
