@@ -15,15 +15,15 @@
 import * as nodePath from 'node:path';
 import type { DocumentAst, FileFormat, Meta, TransactionAst } from './ast';
 import { Errors, type LedgerError } from './errors';
-import type { DocumentRow, Entry, Transaction } from './snapshot';
+import type { DocumentRow, Entry } from './snapshot';
 
 export interface DocumentInput {
   root: string;
   format: FileFormat;
-  /** Entries in processing order and the reference order over them. */
-  entries: readonly Entry[];
-  referenceOrder: readonly number[];
-  transactions: readonly Transaction[];
+  /** The entries of `document` directives, in reference order. */
+  directives: readonly Entry[];
+  /** The entries of transactions naming documents (namesDocument), in processing order. */
+  transactions: readonly Entry[];
   fileExists(path: string): boolean;
 }
 
@@ -59,7 +59,8 @@ function hasDocument(meta: Meta): boolean {
   return false;
 }
 
-function namesDocument(d: TransactionAst): boolean {
+/** Whether a transaction or one of its postings has `document` metadata (the walk lists these). */
+export function namesDocument(d: TransactionAst): boolean {
   if (hasDocument(d.meta)) return true;
   const ps = d.postings;
   for (let i = 0; i < ps.length; i++) if (hasDocument(ps[i].meta)) return true;
@@ -90,12 +91,7 @@ export function buildDocuments(input: DocumentInput): { rows: DocumentRow[]; err
     if (loc === undefined) located.set(key, (loc = locateDocument(written, declaring, input.root, input.format, fileExists)));
     return loc;
   };
-  // Indexed loops over the whole ledger: a for-of run once over 100k+ items executes mostly
-  // unoptimised, where each step allocates an iterator result.
-  const refOrder = input.referenceOrder;
-  for (let r = 0; r < refOrder.length; r++) {
-    const e = input.entries[refOrder[r]];
-    if (e.type !== 'document') continue;
+  for (const e of input.directives) {
     const d = e.directive as DocumentAst;
     const loc = locate(d.filename, d.src.file);
     if (!loc.exists) errors.push(Errors.documentNotFound({ src: d.src, date: d.date }, d.account, d.filename));
@@ -114,10 +110,8 @@ export function buildDocuments(input: DocumentInput): { rows: DocumentRow[]; err
       meta: d.meta,
     });
   }
-  for (let k = 0; k < input.entries.length; k++) {
-    const e = input.entries[k];
-    const t = e.txn;
-    if (!t || e.directive.type !== 'transaction' || !namesDocument(e.directive)) continue;
+  for (const e of input.transactions) {
+    const t = e.txn!;
     const declaring = t.src?.file ?? input.root;
     const add = (written: string, account: string | null, source: 'transaction' | 'posting', meta: Meta) => {
       const loc = locate(written, declaring);
@@ -137,7 +131,7 @@ export function buildDocuments(input: DocumentInput): { rows: DocumentRow[]; err
       });
     };
     for (const v of documentValues(t.meta)) add(v, null, 'transaction', t.meta);
-    for (const p of e.directive.postings) for (const v of documentValues(p.meta)) add(v, p.account, 'posting', p.meta);
+    for (const p of (e.directive as TransactionAst).postings) for (const v of documentValues(p.meta)) add(v, p.account, 'posting', p.meta);
   }
   return { rows, errors };
 }

@@ -20,13 +20,12 @@ import { loadFiles, readFileOrNull, readFileStamped, type ParseCache, type ReadF
 import { readSpans, type FileStamp } from './file-stamp';
 import { readOptions } from './options';
 import { runPlugins } from './plugins';
-import { buildPriceMap } from './prices';
+import { LazyPriceMap } from './prices';
 import type { PriceRow, Snapshot } from './snapshot';
 import { dayIn, makeClock } from './time';
 import { walk } from './booking/walk';
 import { BookingCache, restoreRecord, type WalkRecord } from './booking/resume';
 import { Dec } from '../decimal';
-import type { PriceEntryRow } from './booking/rows';
 
 export interface LoadOptions {
   /** Reads a ledger file, null when it does not exist (default: the file system, UTF-8). */
@@ -194,25 +193,23 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     plugins.validate(booked);
     const { entries, referenceOrder } = booked;
 
-    const prices: PriceRow[] = [];
-    // Indexed loops over the whole ledger (a for-of run once allocates an iterator result per step).
+    const { kinds } = booked;
+
     // A price directive's entry is its row (booking/rows.ts PriceEntryRow).
-    for (let k = 0; k < entries.length; k++) {
-      const e = entries[k];
-      if (e.type === 'price') prices.push(e as PriceEntryRow);
-    }
+    let prices: PriceRow[] = kinds.prices;
     if (booked.implicitPrices.length) {
-      prices.push(...booked.implicitPrices);
+      prices = [...prices, ...booked.implicitPrices];
       prices.sort((a, b) => a.seq - b.seq);
     }
-    const priceMap = buildPriceMap(prices);
+    const priceMap = new LazyPriceMap(prices);
 
+    // The walk's lists are in processing order; directives are listed in reference order.
+    const rare = kinds.rare.length > 1 ? kinds.rare.slice().sort((a, b) => a.ref - b.ref) : kinds.rare;
     const docs = buildDocuments({
       root,
       format: loaded.format,
-      entries,
-      referenceOrder,
-      transactions: booked.transactions,
+      directives: rare.filter((e) => e.type === 'document'),
+      transactions: kinds.documentTxns,
       fileExists: opts.fileExists ?? ((p) => fs.existsSync(p)),
     });
     errors.push(...docs.errors);
@@ -222,11 +219,9 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     const commodities: CommodityAst[] = [];
     const customs: CustomAst[] = [];
     const queries: QueryAst[] = [];
-    // The entry's own type (its directive's): the directive object is read only for these kinds.
-    for (let r = 0; r < referenceOrder.length; r++) {
-      const e = entries[referenceOrder[r]];
+    for (let r = 0; r < rare.length; r++) {
+      const e = rare[r];
       const t = e.type;
-      if (t === 'transaction' || t === 'price' || t === 'balance' || t === 'open') continue;
       if (t === 'note') notes.push(e.directive as NoteAst);
       else if (t === 'event') events.push(e.directive as EventAst);
       else if (t === 'commodity') commodities.push(e.directive as CommodityAst);
@@ -237,7 +232,7 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     // Budgets hook: the budgets module reads the booked ledger and adds its own errors.
     const lastTxn = booked.transactions.length ? booked.transactions[booked.transactions.length - 1] : null;
     const budgets = buildBudgets({
-      entries,
+      entries: kinds.rare,
       accounts: booked.accounts,
       postings: booked.postings,
       prices: priceMap,

@@ -43,6 +43,7 @@ import type { LedgerError } from '../errors';
 import type { NameLists } from '../shared';
 import type { BalanceCheck, Entry, Posting, PriceRow, Transaction } from '../snapshot';
 import type { Balances } from './balances';
+import type { EntryKinds } from './rows';
 
 export interface PadState {
   pad: PadAst;
@@ -131,6 +132,8 @@ export interface WalkRecord {
   postings: readonly Posting[];
   /** The postings' numbers (booking/posting-numbers.ts), in list order; null when not logged. */
   numbers: PostingNumbers | null;
+  /** The walk's lists of entries by kind (rows.ts EntryKinds): a resumed walk keeps their prefix. */
+  kinds: EntryKinds;
 }
 
 /** Where a walk resumes: the previous record and the checkpoint it starts from. */

@@ -205,3 +205,22 @@ export class SimpleRow implements Posting {
     return this.units;
   }
 }
+
+/**
+ * The entries the load lists apart after the walk, each list in processing order (seq), gathered
+ * while the walk numbers its entries (walk.ts placeFrom) rather than by passes of their own over
+ * every entry afterwards (each was 10-60 ms of a first load on the 200k-entry bench ledger, and
+ * 5-30 ms of every reload after a save).
+ */
+export interface EntryKinds {
+  /** Price directives' entries (each its own #prices row). */
+  prices: PriceEntryRow[];
+  /**
+   * Entries of every kind but transaction, balance, open, close, pad and price (and no
+   * transaction's): the few notes, events, commodities, customs, queries, documents and budget
+   * directives the snapshot's other lists come from.
+   */
+  rare: Entry[];
+  /** Entries of transactions with `document` metadata on themselves or a written posting (#documents). */
+  documentTxns: Entry[];
+}

@@ -23,7 +23,8 @@ import { assertionHolds, Balances, isUnder } from './balances';
 import type { Method } from './lots';
 import { canonical } from './holdings';
 import { bookTransaction, isSimple, SimpleRows, type BookingFailure } from './transaction';
-import { EntryRow, PriceEntryRow, SimpleRow, TransactionRow, type IdMaker } from './rows';
+import { EntryRow, PriceEntryRow, SimpleRow, TransactionRow, type EntryKinds, type IdMaker } from './rows';
+import { namesDocument } from '../documents';
 import { NumberLog, Placement } from './posting-numbers';
 import {
   checkpointSlots,
@@ -75,6 +76,8 @@ export interface WalkOutput {
   balances: BalanceCheck[];
   /** Implicit prices made from postings, with the seq of their transaction. */
   implicitPrices: PriceRow[];
+  /** The entries the load lists apart (prices, the rare kinds, transactions naming documents). */
+  kinds: EntryKinds;
   accounts: Map<string, AccountInfo>;
   errors: LedgerError[];
   /** With `resume`: the record for the next load, and the slot this walk resumed at (0: whole). */
@@ -764,9 +767,10 @@ export function walk(input: WalkInput): WalkOutput {
     const n = entries.length;
     const creationBySeq = new Int32Array(n);
     const placed = numbers ? new Placement(numbers, postings.length) : null;
-    const refs = placeFrom(entries, 0, transactions, postings, 0, 0, checkById, creationBySeq, placed);
+    const byKind: EntryKinds = { prices: [], rare: [], documentTxns: [] };
+    const refs = placeFrom(entries, 0, transactions, postings, 0, 0, checkById, creationBySeq, placed, byKind);
     for (let r = 0; r < n; r++) entries[refs[r]].ref = r;
-    return { entries, transactions, postings, refs, creationBySeq, placed };
+    return { entries, transactions, postings, refs, creationBySeq, placed, byKind };
   };
 
   /**
@@ -803,6 +807,7 @@ export function walk(input: WalkInput): WalkOutput {
     checkById: Map<string, BalanceCheck>,
     creationBySeq: Int32Array,
     placed: Placement | null,
+    byKind: EntryKinds,
   ): number[] => {
     const rest = entries.length - P;
     const refDate = new Int32Array(rest);
@@ -831,9 +836,14 @@ export function walk(input: WalkInput): WalkOutput {
           placed.put(t.rowBase, ps.length, np);
         }
         for (let j = 0; j < ps.length; j++) postings[np++] = ps[j];
-      } else if (e.type === 'balance') {
-        const c = checkById.get(e.id);
-        if (c) c.seq = seq;
+        if (namesDocument(e.directive as TransactionAst)) byKind.documentTxns.push(e);
+      } else {
+        const type = e.type;
+        if (type === 'balance') {
+          const c = checkById.get(e.id);
+          if (c) c.seq = seq;
+        } else if (type === 'price') byKind.prices.push(e as PriceEntryRow);
+        else if (type !== 'open' && type !== 'close' && type !== 'pad' && type !== 'transaction') byKind.rare.push(e);
       }
     }
     return referenceOrder(refDate, rankOf, fileOf, subOf);
@@ -866,14 +876,21 @@ export function walk(input: WalkInput): WalkOutput {
     const rest = n - P;
     const creationBySeq = new Int32Array(n);
     creationBySeq.set(r.creationBySeq.subarray(0, P));
-    const restOrder = placeFrom(entries, P, transactions, postings, tP, pP, checkById, creationBySeq, placed);
+    // The prefix's entries keep their seq: each list's first P-entry part is the previous one's.
+    const k = r.kinds;
+    const byKind: EntryKinds = {
+      prices: k.prices.slice(0, firstAtOrAfter(k.prices, P, (e) => e.seq)),
+      rare: k.rare.slice(0, firstAtOrAfter(k.rare, P, (e) => e.seq)),
+      documentTxns: k.documentTxns.slice(0, firstAtOrAfter(k.documentTxns, P, (e) => e.seq)),
+    };
+    const restOrder = placeFrom(entries, P, transactions, postings, tP, pP, checkById, creationBySeq, placed, byKind);
     const refs: number[] = new Array(n);
     for (let x = 0; x < P; x++) refs[x] = r.referenceOrder[x];
     for (let x = 0; x < rest; x++) {
       refs[P + x] = P + restOrder[x];
       entries[P + restOrder[x]].ref = P + x;
     }
-    return { entries, transactions, postings, refs, creationBySeq, placed };
+    return { entries, transactions, postings, refs, creationBySeq, placed, byKind };
   };
 
   // The entries in processing order, seq, the exact-size lists and the reference order: for a
@@ -881,7 +898,7 @@ export function walk(input: WalkInput): WalkOutput {
   // entries after them (finishResumed); otherwise every entry (finishWhole).
   const reused = from && prev ? reusablePrefix(from, prev, allPads) : -1;
   const done = reused >= 0 ? finishResumed(reused) : finishWhole();
-  const { entries, transactions, postings, refs, creationBySeq, placed } = done;
+  const { entries, transactions, postings, refs, creationBySeq, placed, byKind } = done;
   const postingNumbers = placed ? placed.finish(postings) : null;
   for (const x of implicit) x.row.seq = x.txn.seq!;
 
@@ -913,6 +930,7 @@ export function walk(input: WalkInput): WalkOutput {
         transactions,
         postings,
         numbers: postingNumbers,
+        kinds: byKind,
       }
     : undefined;
 
@@ -923,6 +941,7 @@ export function walk(input: WalkInput): WalkOutput {
     postings,
     balances: checks,
     implicitPrices: implicit.map((x) => x.row),
+    kinds: byKind,
     accounts: lifecycle.accounts(),
     errors,
     record,

@@ -1,10 +1,11 @@
 /**
  * Builds the per-row columns the fast paths read over a snapshot's postings (account ids and
  * per-account positions, lot ids and scaled numbers, the date index of range filters and period
- * clauses, the #transactions rows and their dates, the period clauses' checkpoints), which the
- * first query after a load would otherwise build. For the engine worker to call right after a
- * load, while the previous snapshot still answers: the columns are cached per postings array
- * (WeakMaps), so a later query finds them; nothing changes a query's answer.
+ * clauses, the #transactions rows and their dates, the period clauses' checkpoints) and the price
+ * map (ledger/prices.ts LazyPriceMap), which the first query after a load would otherwise build.
+ * For the engine worker to call right after a load, while the previous snapshot still answers:
+ * the columns are cached per postings array (WeakMaps), so a later query finds them; nothing
+ * changes a query's answer.
  */
 import type { Snapshot } from '../../ledger/snapshot';
 import { accountRows } from './account-index';
@@ -12,6 +13,7 @@ import { positionColumns } from './position-sums';
 import { sortedDates, tableDates } from './date-index';
 import { transactionRows } from '../tables/transactions';
 import { carryPeriodSums, recordCheckpoints } from '../periods/apply';
+import { warmPriceMap } from '../../ledger/prices';
 
 export function warmQueryCaches(snapshot: Snapshot): void {
   const postings = snapshot.postings;
@@ -20,6 +22,7 @@ export function warmQueryCaches(snapshot: Snapshot): void {
   sortedDates(postings);
   tableDates('transactions', transactionRows(snapshot));
   recordCheckpoints(postings);
+  warmPriceMap(snapshot.priceMap);
 }
 
 /**

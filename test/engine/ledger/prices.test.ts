@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { daysFromCivil, formatDate } from '../../../engine/dates';
 import { ledger } from './ledger-text';
+import { LazyPriceMap } from '../../../engine/ledger/prices';
+import { warmQueryCaches } from '../../../engine/query/index';
 
 const d = (y: number, m: number, day: number) => daysFromCivil(y, m, day);
 
@@ -72,5 +74,41 @@ describe('price map', () => {
       '2024-01-04 EUR 1.1 USD',
     ]);
     expect(p.priceMap.rate('HOOL', 'USD', d(2024, 1, 2))?.toString()).toBe('100');
+  });
+});
+
+describe('the load leaves the price map to its first look-up (LazyPriceMap)', () => {
+  const text = `
+2024-01-01 price HOOL 100 USD
+2024-01-03 price HOOL 104.50 USD
+2024-01-02 price USD 0.9 EUR
+`;
+
+  it('builds nothing at load, then answers as the built map; the warm-up builds it', () => {
+    const s = ledger(text);
+    const m = s.priceMap as LazyPriceMap;
+    expect(m).toBeInstanceOf(LazyPriceMap);
+    expect(m.built).toBe(false);
+    expect(m.rate('HOOL', 'USD', d(2024, 1, 2))?.toString()).toBe('100');
+    expect(m.built).toBe(true);
+    expect(m.rate('HOOL', 'USD')?.toString()).toBe('104.50');
+    expect(formatDate(m.rateDate('HOOL', 'USD')!)).toBe('2024-01-03');
+    expect(m.rate('EUR', 'USD', d(2024, 1, 2))?.toString()).toBe('1.111111111111111111111111111');
+    expect(m.quotedAgainst('USD')).toEqual(['EUR', 'HOOL']);
+
+    const warmed = ledger(text);
+    warmQueryCaches(warmed);
+    expect((warmed.priceMap as LazyPriceMap).built).toBe(true);
+    expect(warmed.priceMap.quotedAgainst('EUR')).toEqual(['USD']);
+  });
+
+  it('each look-up of an unbuilt map first builds it (rateDate and quotedAgainst too)', () => {
+    const a = ledger(text).priceMap as LazyPriceMap;
+    expect(a.quotedAgainst('HOOL')).toEqual(['USD']);
+    expect(a.built).toBe(true);
+    const b = ledger(text).priceMap as LazyPriceMap;
+    expect(formatDate(b.rateDate('USD', 'EUR', d(2024, 1, 5))!)).toBe('2024-01-02');
+    expect(b.built).toBe(true);
+    expect(new LazyPriceMap([]).rate('HOOL', 'USD')).toBeNull();
   });
 });

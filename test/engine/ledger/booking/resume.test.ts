@@ -64,6 +64,12 @@ function view(s: Snapshot) {
     postings: s.postings.map((p) => `${p.txn.seq}|${p.index}|${p.account}|${amt(p.units)}`),
     balances: s.balances.map((b) => [b.id, b.seq, b.account, amt(b.amount), amt(b.actual), b.passed, amt(b.discrepancy), b.pad, b.time, b.tolerance?.toString() ?? null]),
     prices: s.prices.map((p) => [p.seq, p.date, p.currency, amt(p.amount)]),
+    documents: s.documents.map((d) => [d.seq, d.date, d.account, d.filename, d.path, d.source, d.transactionId, d.tags.join(','), d.meta.length]),
+    directives: [s.notes, s.events, s.commodities, s.customs, s.queries].map((list) => list.map((d) => `${d.type}@${d.src.file}:${d.src.start}`)),
+    budgets: [
+      s.budgets.definitions().map((d) => [d.name, d.date, d.currency, d.close]),
+      s.budgets.events().map((e) => JSON.stringify(e, (_k, v) => (typeof v === 'bigint' ? String(v) : v instanceof Dec ? v.toString() : v))),
+    ],
     errors: s.errors.map((e) => ({ ...e, src: e.src ? { ...e.src } : null, metas: e.metas.map((m) => [...m]) })),
     accounts: [...s.accounts].map(([k, v]) => [k, v.booking, v.opens.map((o) => o.src.start), v.closes.map((c) => c.src.start)]),
     numbers: numbersView(s),
@@ -94,7 +100,9 @@ function numbersView(s: Snapshot): string[] {
 const PADDED = ['Assets:Bank', 'Assets:Bank:Sub', 'Assets:Cash', 'Equity:Opening'];
 const ACCOUNTS = ['Assets:Bank', 'Assets:Bank:Sub', 'Assets:Cash', 'Assets:Broker', 'Expenses:Food', 'Income:Job', 'Equity:Opening', 'Expenses:Misc'];
 const METHODS = ['FIFO', 'LIFO', 'STRICT'];
-const KINDS = ['txn', 'txn', 'txn', 'txn', 'buy', 'buy', 'sell', 'sellCost', 'price', 'balance', 'balance', 'pad', 'open', 'close', 'unbalanced', 'commodity', 'note', 'garbage', 'balancePad'] as const;
+// The rarer kinds (document, a transaction naming a document, event, custom, query, budget) are
+// listed apart by the walk (booking/rows.ts EntryKinds): a resumed walk keeps their lists' prefix.
+const KINDS = ['txn', 'txn', 'txn', 'txn', 'buy', 'buy', 'sell', 'sellCost', 'price', 'balance', 'balance', 'pad', 'open', 'close', 'unbalanced', 'commodity', 'note', 'garbage', 'balancePad', 'document', 'docTxn', 'event', 'custom', 'query', 'budget'] as const;
 
 interface Block {
   day: number;
@@ -161,6 +169,21 @@ function render(b: Block, zhang: boolean): string {
       return `${date} note ${A} "n${b.n}"\n`;
     case 'garbage':
       return `${date} bogus ${b.n}\n`;
+    case 'document':
+      return `${date} document ${A} "docs/r${b.n % 4}.pdf"\n`;
+    case 'docTxn':
+      return b.m % 2 === 0
+        ? `${date} * "d" "doc${b.n}"\n  document: "docs/t${b.n % 3}.pdf"\n  ${A}  ${num} USD\n  ${B}\n`
+        : `${date} * "d" "doc${b.n}"\n  ${A}  ${num} USD\n    document: "docs/p${b.n % 3}.pdf"\n  ${B}\n`;
+    case 'event':
+      return `${date} event "location" "city${b.n % 5}"\n`;
+    case 'custom':
+      return `${date} custom "fava-option" "x${b.n}"\n`;
+    case 'query':
+      return `${date} query "q${b.n}" "SELECT account"\n`;
+    case 'budget':
+      // .zhang budgets (a definition, then amounts added); Beancount reads them as syntax errors.
+      return b.m < 2 ? `${date} budget B${b.m} USD\n` : `${date} budget-add B${b.m % 2} ${b.n} USD\n`;
   }
 }
 
