@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatTime } from '../../../engine/dates';
 import { ledger } from './ledger-text';
+import fc from 'fast-check';
+import { sortByDay } from '../../../engine/ledger/order';
 
 const label = (e: { type: string; txn: { narration: string } | null }) => (e.txn ? e.txn.narration : e.type);
 
@@ -100,5 +102,41 @@ describe('time zone', () => {
     const s = ledger(`option "timezone" "Mars/Olympus"\n`);
     expect(s.errors.map((e) => e.kind)).toEqual(['InvalidOption']);
     expect(s.options.timezone).toBe('UTC');
+  });
+});
+
+describe('sortByDay (both orders: a count per day, then each day sorted alone)', () => {
+  // What it replaces: one comparison sort of all indices.
+  const reference = (day: number[], tie: (a: number, b: number) => number) =>
+    day.map((_, i) => i).sort((a, b) => day[a] - day[b] || tie(a, b));
+
+  it('equals the comparison sort: few or many items a day, negative days, spread-out and fractional days', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            day: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.integer({ min: -100_000, max: 100_000 }), fc.constantFrom(0.5, 1e9)),
+            rank: fc.nat({ max: 3 }),
+          }),
+          { maxLength: 300, size: 'large' },
+        ),
+        fc.boolean(),
+        (items, dense) => {
+          // Dense: every item on one of three days (runs longer than the insertion sort takes).
+          const day = items.map((x) => (dense ? Math.abs(Math.trunc(x.day)) % 3 : x.day));
+          const rank = items.map((x) => x.rank);
+          const tie = (a: number, b: number) => rank[b] - rank[a] || a - b;
+          expect(sortByDay(day, tie)).toEqual(reference(day, tie));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('by hand: a day, then the tie order (here: higher rank first, then index)', () => {
+    const day = [3, 1, 3, 1, 2, 3];
+    const rank = [0, 1, 2, 1, 0, 2];
+    expect(sortByDay(day, (a, b) => rank[b] - rank[a] || a - b)).toEqual([1, 3, 4, 2, 5, 0]);
+    expect(sortByDay([], () => 0)).toEqual([]);
   });
 });
