@@ -105,6 +105,11 @@ export interface Plan {
   filterNoDate: CExpr | null;
   filterRestNoDate: CExpr | null;
   /**
+   * The first 32 bits of the ids of a conjunct `id IN <constant set>` (postings): a scan of the
+   * snapshot's postings reads only the rows of transactions with such ids (null: none).
+   */
+  idWords: number[] | null;
+  /**
    * Which forms of the running balance the query reads: the full lot inventory, or only
    * units(balance) / cost(balance), which are kept as per-currency totals without lots.
    */

@@ -14,6 +14,7 @@ import { errorAt, type Scope } from './scope';
 import { compileExpr, constant, opNode, type Node } from './expr';
 import { lookupParam, paramLabel } from './params';
 import { bindPeriodClauses } from '../periods';
+import { idWord } from '../../ledger/ids';
 
 export interface SelectOptions {
   params: Record<string, unknown>;
@@ -160,6 +161,7 @@ export function compileSelect(text: string, stmt: A.SelectStmt, opts: SelectOpti
     // Date bounds narrow the tables whose rows are in date order (execute/date-index.ts); account
     // narrowing reads the postings' per-account rows.
     ...(table === postingsTable ? splitFilter(filter, true) : table.name === 'transactions' ? splitFilter(filter, false) : splitFilter(null, false)),
+    idWords: table === postingsTable ? idNarrowing(filter) : null,
     balance,
     columns: targets.map((t) => ({ name: t.name, type: t.node.type === 'null' ? 'null' : t.node.type })),
     targets: targets.map((t) => t.node),
@@ -341,6 +343,27 @@ function splitFilter(filter: Node | null, byAccount: boolean): FilterSplit {
     filterNoDate: bounds.length ? all(noDate) : filter,
     filterRestNoDate: bounds.length ? all(restNoDate) : parts.length ? all(rest) : filter,
   };
+}
+
+/**
+ * A conjunct `id IN <constant set>` or `id IN (<constant>, ...)` of the condition, as the first 32
+ * bits of its ids (ledger/ids.ts idWord; an id that is not hex gives -1, which no row has).
+ */
+function idNarrowing(filter: Node | null): number[] | null {
+  let found: number[] | null = null;
+  const visit = (n: Node) => {
+    if (found !== null) return;
+    if (n.kind === 'op' && isAndNode(n)) {
+      n.kids.forEach(visit);
+      return;
+    }
+    if (n.kind !== 'op' || !n.key.startsWith('in:false(col:id;') || n.kids.length < 2 || n.kids[0].key !== 'col:id') return;
+    const items = n.kids.slice(1);
+    if (items.length === 1 && items[0].isConst && Array.isArray(items[0].value)) found = (items[0].value as string[]).map(idWord);
+    else if (items.every((k) => k.isConst && typeof k.value === 'string')) found = items.map((k) => idWord(k.value as string));
+  };
+  if (filter) visit(filter);
+  return found;
 }
 
 const FLIPPED: Record<string, DateBound['op']> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' };

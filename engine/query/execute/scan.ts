@@ -8,7 +8,8 @@
  * only the rows of accepted accounts are read, still in ledger order (account-index.ts). The
  * rest of the condition is still applied to every row read, so narrowing never changes a result.
  * Conjuncts `date <op> constant` narrow the same way to a range of rows when the rows are in date
- * order (date-index.ts); the rows of that range need not test them again.
+ * order (date-index.ts); the rows of that range need not test them again. A conjunct `id IN
+ * <constant set>` over the snapshot's postings reads only the named transactions' rows (id-rows.ts).
  */
 import { Dec } from '../../decimal';
 import type { Posting } from '../../ledger/snapshot';
@@ -19,6 +20,7 @@ import type { Deadline } from './limits';
 import { fastPaths } from './fast-paths';
 import { dateRange, lowerBound, tableDates } from './date-index';
 import { knownPositionColumns, positionColumns, type PositionColumns } from './position-sums';
+import { postingRowsWithIdWords } from './id-rows';
 
 /**
  * The flat columns for the full running balance: built for the snapshot's own postings, and
@@ -258,8 +260,14 @@ export class Scanner {
     // conjuncts when read from their date range.
     let filter = byAccount ? plan.filterRest : plan.filter;
     if (range === null) {
-      this.idx = byAccount;
-      this.n = byAccount ? byAccount.length : source.length;
+      // No account or date narrowing: a conjunct `id IN <constant set>` may narrow the snapshot's
+      // postings to the named transactions' rows (id-rows.ts); the whole filter still applies.
+      const byId =
+        byAccount === null && plan.idWords !== null && fastPaths.enabled && source === st.snapshot.postings
+          ? postingRowsWithIdWords(st.snapshot, plan.idWords, deadline)
+          : null;
+      this.idx = byAccount ?? byId;
+      this.n = this.idx ? this.idx.length : source.length;
     } else {
       const [lo, hi] = range;
       filter = byAccount ? plan.filterRestNoDate : plan.filterNoDate;
