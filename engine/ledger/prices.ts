@@ -142,7 +142,7 @@ export function buildPriceMap(rows: readonly PriceRow[]): PriceMap {
  * query asked before that builds it then. Answers are buildPriceMap's.
  */
 export class LazyPriceMap implements PriceMap {
-  #rows: readonly PriceRow[] | null;
+  readonly #rows: readonly PriceRow[];
   #map: PriceMap | null = null;
 
   constructor(rows: readonly PriceRow[]) {
@@ -154,12 +154,22 @@ export class LazyPriceMap implements PriceMap {
   }
 
   build(): PriceMap {
-    let m = this.#map;
-    if (m === null) {
-      this.#map = m = buildPriceMap(this.#rows!);
-      this.#rows = null;
-    }
-    return m;
+    return (this.#map ??= buildPriceMap(this.#rows));
+  }
+
+  /**
+   * Takes the map of the previous snapshot's prices when they are the same rows (the same
+   * objects, in the same order), which a reload after a save keeps when the save added no price
+   * (booking/resume.ts reuses the entries before it): no build at all. True when taken.
+   */
+  adopt(previous: PriceMap): boolean {
+    if (this.#map !== null || !(previous instanceof LazyPriceMap) || previous.#map === null) return false;
+    const a = this.#rows;
+    const b = previous.#rows;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    this.#map = previous.#map;
+    return true;
   }
 
   rate(base: string, quote: string, date?: DayNum | null): Dec | null {
@@ -176,4 +186,9 @@ export class LazyPriceMap implements PriceMap {
 /** Builds a lazily built price map now (the worker's warm-up); any other map is left as it is. */
 export function warmPriceMap(map: PriceMap): void {
   if (map instanceof LazyPriceMap) map.build();
+}
+
+/** Offers the previous snapshot's built price map to the next one's (LazyPriceMap.adopt). */
+export function carryPriceMap(previous: PriceMap, next: PriceMap): boolean {
+  return next instanceof LazyPriceMap && next.adopt(previous);
 }

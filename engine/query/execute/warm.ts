@@ -13,7 +13,7 @@ import { positionColumns } from './position-sums';
 import { sortedDates, tableDates } from './date-index';
 import { transactionRows } from '../tables/transactions';
 import { carryPeriodSums, recordCheckpoints } from '../periods/apply';
-import { warmPriceMap } from '../../ledger/prices';
+import { carryPriceMap, warmPriceMap } from '../../ledger/prices';
 
 export function warmQueryCaches(snapshot: Snapshot): void {
   const postings = snapshot.postings;
@@ -28,8 +28,10 @@ export function warmQueryCaches(snapshot: Snapshot): void {
 /**
  * Offers what the previous snapshot's queries summed to `next`, the same ledger loaded again
  * (periods/carry.ts): the new snapshot takes the sums of the rows both have in common when a
- * query or the warm-up first needs them. For the engine worker to call when it swaps snapshots.
+ * query or the warm-up first needs them; and its price map, when the prices are the same rows
+ * (ledger/prices.ts LazyPriceMap.adopt). For the engine worker to call when it swaps snapshots.
  */
 export function carryQueryCaches(previous: Snapshot, next: Snapshot): void {
   carryPeriodSums(previous, next);
+  carryPriceMap(previous.priceMap, next.priceMap);
 }

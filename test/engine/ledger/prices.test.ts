@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { daysFromCivil, formatDate } from '../../../engine/dates';
 import { ledger } from './ledger-text';
 import { LazyPriceMap } from '../../../engine/ledger/prices';
-import { warmQueryCaches } from '../../../engine/query/index';
+import { carryQueryCaches, warmQueryCaches } from '../../../engine/query/index';
+import { loadLedger } from '../../../engine/ledger/index';
+import { ParseCache } from '../../../engine/ledger/load';
 
 const d = (y: number, m: number, day: number) => daysFromCivil(y, m, day);
 
@@ -110,5 +112,53 @@ describe('the load leaves the price map to its first look-up (LazyPriceMap)', ()
     expect(formatDate(b.rateDate('USD', 'EUR', d(2024, 1, 5))!)).toBe('2024-01-02');
     expect(b.built).toBe(true);
     expect(new LazyPriceMap([]).rate('HOOL', 'USD')).toBeNull();
+  });
+});
+
+describe('a reload takes the previous price map when its prices are the same rows', () => {
+  const FILE = '/ledger/main.beancount';
+  const BASE = `2024-01-01 open Assets:Cash
+2024-01-01 open Expenses:Food
+2024-01-01 price HOOL 100 USD
+2024-01-02 price HOOL 104.50 USD
+2024-01-03 * "Lunch"
+  Expenses:Food  12.50 USD
+  Assets:Cash
+`;
+  const reloads = () => {
+    const cache = new ParseCache();
+    return (text: string) => loadLedger(FILE, { readFile: (p) => (p === FILE ? text : null), parseCache: cache, now: new Date('2024-06-01T00:00:00Z') });
+  };
+
+  it('a save adding a transaction: the built map is taken, not built again', () => {
+    const load = reloads();
+    const s0 = load(BASE);
+    warmQueryCaches(s0);
+    const s1 = load(BASE + '2024-01-04 * "Tea"\n  Expenses:Food  2.00 USD\n  Assets:Cash\n');
+    expect(s1.prices).toHaveLength(2);
+    expect(s1.prices.every((p, i) => p === s0.prices[i])).toBe(true);
+    carryQueryCaches(s0, s1);
+    expect((s1.priceMap as LazyPriceMap).built).toBe(true);
+    expect(s1.priceMap.rate('HOOL', 'USD')?.toString()).toBe('104.50');
+  });
+
+  it('a save adding a price, or a previous map never built: built from its own rows', () => {
+    const load = reloads();
+    const s0 = load(BASE);
+    warmQueryCaches(s0);
+    const s1 = load(BASE + '2024-01-05 price HOOL 110 USD\n');
+    carryQueryCaches(s0, s1);
+    expect((s1.priceMap as LazyPriceMap).built).toBe(false);
+    expect(s1.priceMap.rate('HOOL', 'USD')?.toString()).toBe('110');
+    expect(s1.priceMap.rate('HOOL', 'USD', d(2024, 1, 4))?.toString()).toBe('104.50');
+    const s2 = load(BASE + '2024-01-05 price HOOL 110 USD\n2024-01-06 * "x"\n  Expenses:Food  1 USD\n  Assets:Cash\n');
+    carryQueryCaches(s1, s2);
+    // Taken exactly when the walk kept the price rows as they were (whether it did is resume.ts's business).
+    const same = s2.prices.length === s1.prices.length && s2.prices.every((p, i) => p === s1.prices[i]);
+    expect((s2.priceMap as LazyPriceMap).built).toBe(same);
+    expect(s2.priceMap.rate('HOOL', 'USD')?.toString()).toBe('110');
+    const s3 = load(BASE);
+    carryQueryCaches(load(BASE), s3);
+    expect((s3.priceMap as LazyPriceMap).built).toBe(false);
   });
 });
