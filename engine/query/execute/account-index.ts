@@ -5,6 +5,7 @@
  */
 import type { Posting } from '../../ledger/snapshot';
 import { lowerBound } from './date-index';
+import { takeCarried, type CarriedAccountIds } from './carried-rows';
 
 export interface AccountRows {
   account: string;
@@ -41,7 +42,25 @@ function idsOf(postings: readonly Posting[]): AccountIds {
   const first: number[] = [];
   let last: string | null = null;
   let lastId = -1;
-  for (let i = 0; i < n; i++) {
+  // The rows a reload kept (carried-rows.ts): their ids as the previous snapshot numbered them,
+  // with the accounts they introduce (ids are in order of first row, so those are the first ones).
+  let from = 0;
+  const carried = takeCarried(postings, 'accountIds');
+  if (carried !== null) {
+    const c = carried.value;
+    from = carried.n;
+    ids.set(c.ids.subarray(0, from));
+    for (let k = 0; k < c.names.length && c.first[k] < from; k++) {
+      byName.set(c.names[k], k);
+      names.push(c.names[k]);
+      first.push(c.first[k]);
+    }
+    if (from > 0) {
+      last = postings[from - 1].account;
+      lastId = ids[from - 1];
+    }
+  }
+  for (let i = from; i < n; i++) {
     const a = postings[i].account;
     if (a !== last) {
       let id = byName.get(a);
@@ -58,6 +77,11 @@ function idsOf(postings: readonly Posting[]): AccountIds {
   out = { ids, names, first, idOf: byName };
   idCache.set(postings, out);
   return out;
+}
+
+/** The account ids of this postings array if built (a reload carries them: carried-rows.ts), else null. */
+export function knownAccountIds(postings: readonly Posting[]): CarriedAccountIds | null {
+  return idCache.get(postings) ?? null;
 }
 
 /** Whether the account ids of this postings array are built. */

@@ -8,17 +8,27 @@
  */
 import type { Posting, Transaction } from '../../ledger/snapshot';
 import type { DateBound, EvalState } from '../compile/plan';
+import { takeCarried } from './carried-rows';
 
 const cache = new WeakMap<ArrayLike<unknown>, Int32Array | null>();
 
-/** The date of each row when the dates never decrease, else null; cached per array. */
-function sortedRowDates<T>(rows: ArrayLike<T>, dateOf: (row: T) => number): Int32Array | null {
+/**
+ * The date of each row when the dates never decrease, else null; cached per array. `from` rows
+ * are given in `dates` already (a reload's kept rows: carried-rows.ts).
+ */
+function sortedRowDates<T>(rows: ArrayLike<T>, dateOf: (row: T) => number, carried: { n: number; value: Int32Array } | null = null): Int32Array | null {
   const known = cache.get(rows);
   if (known !== undefined) return known;
   const n = rows.length;
   let dates: Int32Array | null = new Int32Array(n);
   let prev = -Infinity;
-  for (let i = 0; i < n; i++) {
+  let from = 0;
+  if (carried !== null && carried.n > 0) {
+    from = carried.n;
+    dates.set(carried.value.subarray(0, from));
+    prev = dates[from - 1];
+  }
+  for (let i = from; i < n; i++) {
     const d = dateOf(rows[i]);
     if (d < prev) {
       dates = null;
@@ -32,7 +42,13 @@ function sortedRowDates<T>(rows: ArrayLike<T>, dateOf: (row: T) => number): Int3
 
 /** The date of each posting (its transaction's) when they never decrease, else null. */
 export function sortedDates(postings: readonly Posting[]): Int32Array | null {
-  return sortedRowDates(postings, (p) => p.txn.date);
+  if (cache.has(postings)) return cache.get(postings)!;
+  return sortedRowDates(postings, (p) => p.txn.date, takeCarried(postings, 'dates'));
+}
+
+/** The postings' dates if built and in order, else null (what a reload carries: carried-rows.ts). */
+export function knownSortedDates(postings: readonly Posting[]): Int32Array | null {
+  return cache.get(postings) ?? null;
 }
 
 /**

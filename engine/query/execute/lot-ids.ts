@@ -115,6 +115,20 @@ export class LotIds {
     return id;
   }
 
+  /**
+   * A table of this one's first `count` lots, with the same ids: for a reload's kept rows
+   * (carried-rows.ts), whose lots are the first ones (ids are given in order of first row). Null
+   * if an id came out different, which the numbering rules out (then the columns are built whole).
+   */
+  prefix(count: number): LotIds | null {
+    const out = new LotIds(this.hashOf);
+    for (let id = 0; id < count; id++) {
+      const cost = this.cost[id];
+      if ((cost === null ? out.plainId(this.currency[id]) : out.costId(this.currency[id], cost)) !== id) return null;
+    }
+    return out;
+  }
+
   /** The Inventory lot key of a lot (lotKey(currency, cost)). */
   keyOf(id: number): string {
     let k = this.keys[id];

@@ -17,7 +17,8 @@ import { pow10 } from '../../decimal';
 import type { Cost, Posting } from '../../ledger/snapshot';
 import { Inventory, type DistinctLot } from '../inventory';
 import { LotIds } from './lot-ids';
-import { hasAccountIds, rememberAccountIds } from './account-index';
+import { accountIdTable, hasAccountIds, rememberAccountIds } from './account-index';
+import { takeCarried } from './carried-rows';
 import { numbersOf } from '../../ledger/booking/posting-numbers';
 
 export interface PositionColumns {
@@ -58,8 +59,30 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   const scaled = nums ? nums.scaled : new Float64Array(n);
   const dp = nums ? nums.dp : new Int32Array(n);
   const safe = nums ? nums.safe : new Uint8Array(n);
-  const ids = new LotIds();
+  let ids = new LotIds();
   const costDp = new Int32Array(n).fill(-1);
+  // The rows a reload kept (carried-rows.ts): their columns as the previous snapshot built them,
+  // with the lots they introduce (the first ones), and the account ids carried the same way.
+  let from = 0;
+  const carried = takeCarried(postings, 'columns');
+  if (carried !== null) {
+    const c = carried.value;
+    let lots = 0;
+    for (let i = 0; i < carried.n; i++) if (c.lot[i] >= lots) lots = c.lot[i] + 1;
+    const kept = c.lots.prefix(lots);
+    if (kept !== null) {
+      ids = kept;
+      from = carried.n;
+      lot.set(c.lot.subarray(0, from));
+      costDp.set(c.costDp.subarray(0, from));
+      if (!nums) {
+        scaled.set(c.scaled.subarray(0, from));
+        dp.set(c.dp.subarray(0, from));
+        safe.set(c.safe.subarray(0, from));
+      }
+      accountIdTable(postings);
+    }
+  }
   // The first query after a load pays for this loop. Rows at cost get their lot in the same pass
   // (a second loop over them read their posting, units and cost again: about 15 ms of main-thread
   // CPU more on a 320k-posting ledger, against the recompilations a branch first seen late costs).
@@ -74,7 +97,7 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   const first: number[] = [];
   let lastAccount: string | null = null;
   let lastAccountId = -1;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < n; i++) {
     const p = postings[i];
     if (acct !== null) {
       const a = p.account;

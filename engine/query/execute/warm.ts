@@ -8,9 +8,10 @@
  * changes a query's answer.
  */
 import type { Snapshot } from '../../ledger/snapshot';
-import { accountRows } from './account-index';
-import { positionColumns } from './position-sums';
-import { sortedDates, tableDates } from './date-index';
+import { accountRows, knownAccountIds } from './account-index';
+import { knownPositionColumns, positionColumns } from './position-sums';
+import { knownSortedDates, sortedDates, tableDates } from './date-index';
+import { offerRows } from './carried-rows';
 import { transactionRows } from '../tables/transactions';
 import { carryPeriodSums, recordCheckpoints } from '../periods/apply';
 import { carryPriceMap, warmPriceMap } from '../../ledger/prices';
@@ -28,10 +29,13 @@ export function warmQueryCaches(snapshot: Snapshot): void {
 /**
  * Offers what the previous snapshot's queries summed to `next`, the same ledger loaded again
  * (periods/carry.ts): the new snapshot takes the sums of the rows both have in common when a
- * query or the warm-up first needs them; and its price map, when the prices are the same rows
- * (ledger/prices.ts LazyPriceMap.adopt). For the engine worker to call when it swaps snapshots.
+ * query or the warm-up first needs them; the per-row columns of the rows a reload kept
+ * (carried-rows.ts); and its price map, when the prices are the same rows (ledger/prices.ts
+ * LazyPriceMap.adopt). For the engine worker to call when it swaps snapshots.
  */
 export function carryQueryCaches(previous: Snapshot, next: Snapshot): void {
+  const rows = previous.postings;
+  offerRows(rows, next.postings, { accountIds: knownAccountIds(rows), columns: knownPositionColumns(rows), dates: knownSortedDates(rows) });
   carryPeriodSums(previous, next);
   carryPriceMap(previous.priceMap, next.priceMap);
 }
