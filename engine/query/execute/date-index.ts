@@ -46,9 +46,9 @@ export function sortedDates(postings: readonly Posting[]): Int32Array | null {
   return sortedRowDates(postings, (p) => p.txn.date, takeCarried(postings, 'dates'));
 }
 
-/** The postings' dates if built and in order, else null (what a reload carries: carried-rows.ts). */
-export function knownSortedDates(postings: readonly Posting[]): Int32Array | null {
-  return cache.get(postings) ?? null;
+/** The rows' dates if built and in order, else null (what a reload carries: carried-rows.ts). */
+export function knownSortedDates(rows: ArrayLike<unknown>): Int32Array | null {
+  return cache.get(rows) ?? null;
 }
 
 /**
@@ -58,7 +58,10 @@ export function knownSortedDates(postings: readonly Posting[]): Int32Array | nul
  */
 export function tableDates(table: string, rows: ArrayLike<unknown>): Int32Array | null {
   if (table === 'postings') return sortedDates(rows as readonly Posting[]);
-  if (table === 'transactions') return sortedRowDates(rows as ArrayLike<Transaction>, (t) => t.date);
+  if (table === 'transactions') {
+    if (cache.has(rows)) return cache.get(rows)!;
+    return sortedRowDates(rows as ArrayLike<Transaction>, (t) => t.date, takeCarried(rows, 'dates'));
+  }
   return null;
 }
 

@@ -11,8 +11,8 @@ import type { Snapshot } from '../../ledger/snapshot';
 import { accountRows, knownAccountIds } from './account-index';
 import { knownPositionColumns, positionColumns } from './position-sums';
 import { knownSortedDates, sortedDates, tableDates } from './date-index';
-import { offerRows } from './carried-rows';
-import { transactionRows } from '../tables/transactions';
+import { offerRows, offerTransactionRows } from './carried-rows';
+import { knownTransactionRows, transactionRows } from '../tables/transactions';
 import { carryPeriodSums, recordCheckpoints } from '../periods/apply';
 import { carryPriceMap, warmPriceMap } from '../../ledger/prices';
 
@@ -36,6 +36,9 @@ export function warmQueryCaches(snapshot: Snapshot): void {
 export function carryQueryCaches(previous: Snapshot, next: Snapshot): void {
   const rows = previous.postings;
   offerRows(rows, next.postings, { accountIds: knownAccountIds(rows), columns: knownPositionColumns(rows), dates: knownSortedDates(rows) });
+  const txns = knownTransactionRows(previous);
+  const txnDates = txns === null ? null : knownSortedDates(txns);
+  if (txns !== null && txnDates !== null) offerTransactionRows(next, { rows: txns, dates: txnDates });
   carryPeriodSums(previous, next);
   carryPriceMap(previous.priceMap, next.priceMap);
 }

@@ -7,16 +7,28 @@ import { formatTime } from '../../dates';
 import { makeSet } from '../values';
 import { col, int, metaPairs, metaText, perSnapshot } from './common';
 import { registerTable, type TableDef } from './registry';
+import { offerRows, takeTransactionRows } from '../execute/carried-rows';
 
 /** The table's rows, built once per snapshot (also by the idle warm-up: execute/warm.ts). */
+const built = new WeakMap<Snapshot, Transaction[]>();
+
 export const transactionRows = perSnapshot((s: Snapshot): Transaction[] => {
   const out: Transaction[] = [];
   for (const i of s.referenceOrder) {
     const t = s.entries[i].txn;
     if (t) out.push(t);
   }
+  // The previous snapshot's dates hold for the rows a reload kept (execute/carried-rows.ts).
+  const carried = takeTransactionRows(s);
+  if (carried !== null) offerRows(carried.rows, out, { accountIds: null, columns: null, dates: carried.dates });
+  built.set(s, out);
   return out;
 });
+
+/** The #transactions rows of a snapshot if a query made them, else null. */
+export function knownTransactionRows(s: Snapshot): Transaction[] | null {
+  return built.get(s) ?? null;
+}
 
 /** Accounts of the postings, sorted and unique; computed once per transaction. */
 const accountSets = new WeakMap<Transaction, readonly string[]>();

@@ -14,7 +14,8 @@ import type { Posting, Snapshot } from '../../../../engine/ledger/snapshot';
 import { carryQueryCaches, warmQueryCaches } from '../../../../engine/query/index';
 import { accountIdTable } from '../../../../engine/query/execute/account-index';
 import { positionColumns } from '../../../../engine/query/execute/position-sums';
-import { sortedDates } from '../../../../engine/query/execute/date-index';
+import { sortedDates, tableDates } from '../../../../engine/query/execute/date-index';
+import { transactionRows } from '../../../../engine/query/tables/transactions';
 import { carryCounts, sharedRowCount } from '../../../../engine/query/execute/carried-rows';
 
 const FILE = '/books/main.beancount';
@@ -96,10 +97,17 @@ function columnsOf(rows: readonly Posting[]) {
   };
 }
 
+/** The transactions' dates computed whole (never decreasing, else null). */
+function txnDatesWhole(txns: readonly { date: number }[]): number[] | null {
+  for (let i = 1; i < txns.length; i++) if (txns[i].date < txns[i - 1].date) return null;
+  return txns.map((t) => t.date);
+}
+
 describe('per-row columns carried over a reload', () => {
-  it('equal the columns built whole, on random ledgers under random edits', () => {
+  it('equal the columns built whole, on random ledgers under random edits (and the #transactions dates)', () => {
     let reloads = 0;
     let shared = 0;
+    let sharedTxns = 0;
     const taken0 = carryCounts.taken;
     fc.assert(
       // `numbers`: the walk logs the rows' numbers (as the engine worker's loads do), or the
@@ -122,6 +130,11 @@ describe('per-row columns carried over a reload', () => {
           // Built from the carry (first), then whole over a copy of the same rows.
           const carried = columnsOf(next.postings);
           expect(carried).toStrictEqual(columnsOf([...next.postings]));
+          // The #transactions rows' dates likewise.
+          const txns = transactionRows(next);
+          if (sharedRowCount(transactionRows(prev), txns) > 0) sharedTxns++;
+          const dates = tableDates('transactions', txns);
+          expect(dates === null ? null : [...dates]).toStrictEqual(txnDatesWhole(txns));
           prev = next;
         }
       }),
@@ -130,6 +143,7 @@ describe('per-row columns carried over a reload', () => {
     // Most reloads keep rows (the appends, and edits near the end).
     expect(shared).toBeGreaterThan(reloads / 3);
     // Each reload keeping rows hands over the three parts (the previous ones were all built).
-    expect(carryCounts.taken - taken0).toBe(3 * shared);
+    expect(carryCounts.taken - taken0).toBe(3 * shared + sharedTxns);
+    expect(sharedTxns).toBeGreaterThan(reloads / 3);
   });
 });
