@@ -85,7 +85,11 @@ export function plainRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     return { rows, skipped: 0 };
   }
 
-  if (order.length > 0 && !plan.distinct && w.end !== Infinity) return topRows(plan, source, st, opts, types, w);
+  if (order.length > 0 && !plan.distinct && w.end !== Infinity) {
+    const presorted = tableOrder(plan, source, st);
+    if (presorted !== null) return orderedRows(plan, source, st, opts, types, w, presorted);
+    return topRows(plan, source, st, opts, types, w);
+  }
 
   // Everything else keeps every row: sorted (ORDER BY), then DISTINCT/OFFSET/LIMIT by the caller.
   const orderExprs = order.map((o) => o.expr);
@@ -112,6 +116,52 @@ export function plainRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   });
   if (order.length) sortRows(rows, makeCompare(plan), deadline);
   return { rows, skipped: 0 };
+}
+
+/**
+ * The positions of the rows in the order of the query's ORDER BY when the table keeps that order
+ * (one column with unique values: #entries by seq, TableDef.orderedBy), reversed for DESC; null
+ * otherwise. Only where reading in another order changes nothing else: no running balance, no
+ * target that may raise an error (which rows are evaluated would differ), nothing narrowed.
+ */
+function tableOrder(plan: Plan, source: ArrayLike<unknown>, st: EvalState): Int32Array | null {
+  if (!fastPaths.enabled || plan.order.length !== 1 || !plan.table.orderedBy) return null;
+  const o = plan.order[0];
+  if (!o.expr.key.startsWith('col:') || o.expr.readsBalance || o.expr.mayFail) return null;
+  if (plan.balance.full || plan.balance.units || plan.balance.cost) return null;
+  if (plan.targets.some((t) => t.mayFail || t.readsBalance)) return null;
+  if (plan.dateBounds !== null || plan.accountFilter !== null || plan.idWords !== null) return null;
+  const asc = plan.table.orderedBy(o.expr.key.slice(4), source, st);
+  if (asc === null || asc.length !== source.length) return null;
+  return o.desc ? asc.slice().reverse() : asc;
+}
+
+/**
+ * ORDER BY a column the table keeps in order, with a LIMIT: the rows read in that order, the
+ * window's taken as they come (as without ORDER BY), the rest only counted. The same rows as the
+ * sort, which breaks no ties here (the column's values are unique).
+ */
+function orderedRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: ExecOptions, types: TypeName[], w: Window, order: Int32Array): Produced {
+  const { deadline, budget } = opts;
+  const targets = plan.targets;
+  const orderExprs = plan.order.map((o) => o.expr);
+  const rows: OutRow[] = [];
+  let count = 0;
+  const scanner = new Scanner(plan, source, st, deadline, true, order);
+  if (w.end > 0) {
+    scanner.run(() => {
+      if (count >= w.offset) {
+        const values = evalAll(targets, st);
+        const size = rowSize(types, values);
+        budget.add(size);
+        rows.push({ keys: evalAll(orderExprs, st), seq: count, values, size });
+      }
+      count++;
+      if (count >= w.end) return false;
+    });
+  }
+  if (opts.countTotal) count += scanner.countRest();
+  return { rows, skipped: Math.min(w.offset, count), total: count };
 }
 
 /** ORDER BY ... LIMIT: the first OFFSET + LIMIT rows of the sort, kept while scanning. */

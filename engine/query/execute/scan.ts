@@ -245,6 +245,11 @@ export class Scanner {
     private readonly deadline: Deadline,
     /** False when nothing reads the running balance during this pass (it is replayed later). */
     withBalance = true,
+    /**
+     * The positions to read, in this order, instead of the source's order (an ORDER BY the table
+     * keeps: plain.ts orderedRows); only for a plan that narrows nothing.
+     */
+    order: Int32Array | null = null,
   ) {
     const bal = plan.balance;
     this.accumulates = withBalance && (bal.full || bal.units || bal.cost);
@@ -259,7 +264,10 @@ export class Scanner {
     // The rows of a narrowed scan already satisfy the account-only conjuncts, and the date
     // conjuncts when read from their date range.
     let filter = byAccount ? plan.filterRest : plan.filter;
-    if (range === null) {
+    if (order !== null && range === null && byAccount === null) {
+      this.idx = order;
+      this.n = order.length;
+    } else if (range === null) {
       // No account or date narrowing: a conjunct `id IN <constant set>` may narrow the snapshot's
       // postings to the named transactions' rows (id-rows.ts); the whole filter still applies.
       const byId =

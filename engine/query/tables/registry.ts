@@ -73,6 +73,12 @@ export interface TableDef<R = any> {
    */
   idWords?(): (row: R) => number | undefined;
   /**
+   * Positions in `rows` (what `rows(ctx)` gave) of the rows ascending by `column`, when the table
+   * keeps such an order and the column's values are unique; else null. ORDER BY that column with
+   * a LIMIT then reads the rows in that order and stops at the window (execute/plain.ts).
+   */
+  orderedBy?(column: string, rows: ArrayLike<R>, ctx: ScanContext): Int32Array | null;
+  /**
    * Added to a result-too-large error of a query on this table: what made it large (#budgets:
    * the budget with the longest series of months and the directive that ends it).
    */
