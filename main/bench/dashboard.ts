@@ -8,7 +8,8 @@
  *   worker, when the app starts);
  * - the visit after a save: the ledger loaded again with one more transaction on its last day
  *   than the load before (a copy of the last one without cost or price, as a save of today's
- *   spending adds), the old
+ *   spending adds), through the parse cache as the worker loads it (the walk resumes: the rows
+ *   before the save are the same objects, whose columns carry over), the old
  *   snapshot's sums offered to the new one as the worker does (carryQueryCaches: the rows before
  *   the edit are the same rows), then the visit; the median of RELOADS such rounds, each
  *   request's figure the median of its own: what an open dashboard asks after every save of a

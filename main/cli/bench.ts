@@ -221,11 +221,14 @@ const SECTIONS: Section[] = [
     needs: ['engine/ledger/index', 'engine/ledger/load', 'main/bench/dashboard'],
     async run({ file, engine }) {
       const { loadLedger } = await engine('engine/ledger/index');
-      const { readFileOrNull } = await engine('engine/ledger/load');
+      const { readFileOrNull, ParseCache } = await engine('engine/ledger/load');
       const { timeDashboard } = await engine('main/bench/dashboard');
       const text = readFileSync(file, 'utf8');
       // Each save appends to the main file (main/bench/dashboard.ts); included files as on disk.
-      return timeDashboard((edit: string) => loadLedger(file, { readFile: (p: string) => (p === file ? text + edit : readFileOrNull(p)) }));
+      // With a parse cache, as the engine worker loads: a save parses the changed chunk again and
+      // the booking walk resumes, keeping the rows before the save as the same objects.
+      const parseCache = new ParseCache();
+      return timeDashboard((edit: string) => loadLedger(file, { readFile: (p: string) => (p === file ? text + edit : readFileOrNull(p)), parseCache }));
     },
   },
   {
