@@ -69,19 +69,16 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
     const c = carried.value;
     let lots = 0;
     for (let i = 0; i < carried.n; i++) if (c.lot[i] >= lots) lots = c.lot[i] + 1;
-    const kept = c.lots.prefix(lots);
-    if (kept !== null) {
-      ids = kept;
-      from = carried.n;
-      lot.set(c.lot.subarray(0, from));
-      costDp.set(c.costDp.subarray(0, from));
-      if (!nums) {
-        scaled.set(c.scaled.subarray(0, from));
-        dp.set(c.dp.subarray(0, from));
-        safe.set(c.safe.subarray(0, from));
-      }
-      accountIdTable(postings);
+    ids = c.lots.prefix(lots);
+    from = carried.n;
+    lot.set(c.lot.subarray(0, from));
+    costDp.set(c.costDp.subarray(0, from));
+    if (!nums) {
+      scaled.set(c.scaled.subarray(0, from));
+      dp.set(c.dp.subarray(0, from));
+      safe.set(c.safe.subarray(0, from));
     }
+    accountIdTable(postings);
   }
   // The first query after a load pays for this loop. Rows at cost get their lot in the same pass
   // (a second loop over them read their posting, units and cost again: about 15 ms of main-thread

@@ -55,6 +55,42 @@ describe('LotIds', () => {
     }
   });
 
+  it('prefix(n): the first n lots with their ids; later look-ups number as a table built from those lots alone', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const r = rng(100 + seed);
+      const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+      const hashOf = seed % 3 === 0 ? () => 0 : undefined;
+      const lot = (): [string, Cost | null] =>
+        r() < 0.15
+          ? [pick(['HOOL', 'GOOG', 'USD']), null]
+          : [
+              pick(['HOOL', 'GOOG']),
+              {
+                number: Dec.parse(r() < 0.3 ? pick(NUMBERS) : String(Math.floor(r() * 300)) + pick(['', '.5'])) as Dec,
+                currency: pick(['USD', 'EUR']),
+                date: 19000 + Math.floor(r() * 20),
+                label: pick([null, null, 'a']),
+              },
+            ];
+      const idOf = (t: LotIds, [c, cost]: [string, Cost | null]) => (cost === null ? t.plainId(c) : t.costId(c, cost));
+      const first = Array.from({ length: 200 + Math.floor(r() * 2500) }, lot);
+      const later = Array.from({ length: 1500 }, lot);
+      const whole = new LotIds(hashOf);
+      for (const l of first) idOf(whole, l);
+      const n = Math.floor(r() * (whole.size + 1));
+      // What a table built from the lots of ids below n alone holds, then gives.
+      const fresh = new LotIds(hashOf);
+      for (let id = 0; id < n; id++) expect(idOf(fresh, [whole.currency[id], whole.cost[id]])).toBe(id);
+      const kept = whole.prefix(n);
+      expect(kept.size).toBe(n);
+      for (let id = 0; id < n; id++) expect(kept.keyOf(id)).toBe(fresh.keyOf(id));
+      for (const l of [...first, ...later]) expect(idOf(kept, l), `seed ${seed}`).toBe(idOf(fresh, l));
+      expect(kept.size).toBe(fresh.size);
+      // The original is untouched.
+      expect(whole.size).toBe(new Set(first.map((l) => (l[1] === null ? l[0] : costLotKey(l[0], l[1])))).size);
+    }
+  });
+
   it.each([
     ['its hash', undefined],
     ['one chain', () => 0],
