@@ -47,25 +47,7 @@ export function plainRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
   const targets = plan.targets;
   const order = plan.order;
 
-  if (order.length === 0 && !plan.distinct) {
-    const rows: OutRow[] = [];
-    let count = 0;
-    const scanner = new Scanner(plan, source, st, deadline);
-    if (w.end > 0) {
-      scanner.run(() => {
-        if (count >= w.offset) {
-          const values = evalAll(targets, st);
-          const size = rowSize(types, values);
-          budget.add(size);
-          rows.push({ keys: EMPTY, seq: count, values, size });
-        }
-        count++;
-        if (count >= w.end) return false;
-      });
-    }
-    if (opts.countTotal) count += scanner.countRest();
-    return { rows, skipped: Math.min(w.offset, count), total: count };
-  }
+  if (order.length === 0 && !plan.distinct) return windowRows(plan, new Scanner(plan, source, st, deadline), st, opts, types, w);
 
   if (order.length === 0 && plan.distinct && w.end !== Infinity && !opts.countTotal) {
     const rows: OutRow[] = [];
@@ -137,24 +119,23 @@ function tableOrder(plan: Plan, source: ArrayLike<unknown>, st: EvalState): Int3
 }
 
 /**
- * ORDER BY a column the table keeps in order, with a LIMIT: the rows read in that order, the
- * window's taken as they come (as without ORDER BY), the rest only counted. The same rows as the
- * sort, which breaks no ties here (the column's values are unique).
+ * The rows of the window as the scan chooses them (no sort), then the rest only counted when the
+ * total is asked for: a query without ORDER BY, or one ordered by a column the table keeps in
+ * order (`orderedRows`), whose rows carry their sort keys.
  */
-function orderedRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: ExecOptions, types: TypeName[], w: Window, order: Int32Array): Produced {
-  const { deadline, budget } = opts;
+function windowRows(plan: Plan, scanner: Scanner, st: EvalState, opts: ExecOptions, types: TypeName[], w: Window): Produced {
+  const { budget } = opts;
   const targets = plan.targets;
   const orderExprs = plan.order.map((o) => o.expr);
   const rows: OutRow[] = [];
   let count = 0;
-  const scanner = new Scanner(plan, source, st, deadline, true, order);
   if (w.end > 0) {
     scanner.run(() => {
       if (count >= w.offset) {
         const values = evalAll(targets, st);
         const size = rowSize(types, values);
         budget.add(size);
-        rows.push({ keys: evalAll(orderExprs, st), seq: count, values, size });
+        rows.push({ keys: orderExprs.length ? evalAll(orderExprs, st) : EMPTY, seq: count, values, size });
       }
       count++;
       if (count >= w.end) return false;
@@ -162,6 +143,15 @@ function orderedRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts
   }
   if (opts.countTotal) count += scanner.countRest();
   return { rows, skipped: Math.min(w.offset, count), total: count };
+}
+
+/**
+ * ORDER BY a column the table keeps in order, with a LIMIT: the rows read in that order, the
+ * window's taken as they come, the rest only counted. The same rows as the sort, which breaks no
+ * ties here (the column's values are unique).
+ */
+function orderedRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState, opts: ExecOptions, types: TypeName[], w: Window, order: Int32Array): Produced {
+  return windowRows(plan, new Scanner(plan, source, st, opts.deadline, true, order), st, opts, types, w);
 }
 
 /** ORDER BY ... LIMIT: the first OFFSET + LIMIT rows of the sort, kept while scanning. */
