@@ -191,9 +191,7 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
     bookingCache?.count(booked.resumedAt ?? 0);
     errors.push(...booked.errors);
     plugins.validate(booked);
-    const { entries, referenceOrder } = booked;
-
-    const { kinds } = booked;
+    const { entries, referenceOrder, kinds } = booked;
 
     // A price directive's entry is its row (booking/rows.ts PriceEntryRow).
     let prices: PriceRow[] = kinds.prices;

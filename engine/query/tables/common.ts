@@ -21,9 +21,9 @@ export function col<R>(name: string, type: TypeName, description: string, get: (
  * Rows of a table built once per snapshot: a snapshot never changes, so a query after the first
  * reads the cached array (a reload makes a new snapshot and the old cache is collected with it).
  */
-export function perSnapshot<T>(build: (s: Snapshot) => T): (s: Snapshot) => T {
+export function perSnapshot<T>(build: (s: Snapshot) => T): ((s: Snapshot) => T) & { known(s: Snapshot): T | undefined } {
   const cache = new WeakMap<Snapshot, T>();
-  return (s) => {
+  const get = (s: Snapshot): T => {
     let v = cache.get(s);
     if (v === undefined) {
       v = build(s);
@@ -31,6 +31,8 @@ export function perSnapshot<T>(build: (s: Snapshot) => T): (s: Snapshot) => T {
     }
     return v;
   };
+  /** The value if built for `s`, without building it. */
+  return Object.assign(get, { known: (s: Snapshot) => cache.get(s) });
 }
 
 /**

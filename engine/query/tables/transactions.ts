@@ -10,8 +10,6 @@ import { registerTable, type TableDef } from './registry';
 import { offerRows, takeTransactionRows } from '../execute/carried-rows';
 
 /** The table's rows, built once per snapshot (also by the idle warm-up: execute/warm.ts). */
-const built = new WeakMap<Snapshot, Transaction[]>();
-
 export const transactionRows = perSnapshot((s: Snapshot): Transaction[] => {
   const out: Transaction[] = [];
   for (const i of s.referenceOrder) {
@@ -21,13 +19,12 @@ export const transactionRows = perSnapshot((s: Snapshot): Transaction[] => {
   // The previous snapshot's dates hold for the rows a reload kept (execute/carried-rows.ts).
   const carried = takeTransactionRows(s);
   if (carried !== null) offerRows(carried.rows, out, { accountIds: null, columns: null, dates: carried.dates });
-  built.set(s, out);
   return out;
 });
 
 /** The #transactions rows of a snapshot if a query made them, else null. */
 export function knownTransactionRows(s: Snapshot): Transaction[] | null {
-  return built.get(s) ?? null;
+  return transactionRows.known(s) ?? null;
 }
 
 /** Accounts of the postings, sorted and unique; computed once per transaction. */
