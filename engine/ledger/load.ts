@@ -22,6 +22,7 @@ import { globSync } from 'tinyglobby';
 import type { DirectiveAst, FileFormat, OptionAst, PluginAst, SourceRef } from './ast';
 import { SyntaxErrors, type LedgerError, type SyntaxSite } from './errors';
 import { parseText } from './syntax';
+import { dropLentBytes, lendBytes } from './syntax/codes';
 import { CHUNK_CHARS, chunkStarts, countLines, shiftParsed } from './chunks';
 import { stampOf, type FileStamp } from './file-stamp';
 import { withRegularFile, type NotRegularFile } from './regular-file';
@@ -84,17 +85,16 @@ export function readFileStamped(path: string): { text: string; stamp: FileStamp 
 }
 
 /**
- * A file's text, its bytes freed as soon as they are decoded. Until a collection finds the buffer dead it
- * counts as external memory, and V8 starts a full collection early when external memory jumps
- * (the 58 MB of the 1M bench ledger): that set a low heap limit, and the next full collection
- * then came just before the parse ended, so the file's text stayed in the heap through the
- * booking. A buffer of its own is detached, which frees its memory; a small one may share Node's
- * pool and is left to the collector.
+ * A file's text. Its bytes are lent to the text's parse (syntax/codes.ts), which reads an ASCII
+ * file's bytes as its code units, and freed when it is done with them; other bytes are freed now.
+ * Freed, not left to the collector: until a collection finds the buffer dead it counts as
+ * external memory, and V8 starts a full collection early when external memory jumps (the 58 MB
+ * of the 1M bench ledger), which set a low heap limit whose next full collection then came just
+ * before the parse ended.
  */
 function decoded(bytes: Buffer): string {
   const text = bytes.toString('utf8');
-  const ab = bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
-  if (bytes.length >= 1 << 20 && bytes.byteOffset === 0 && ab.byteLength === bytes.length && typeof ab.transfer === 'function') ab.transfer(0);
+  lendBytes(text, bytes, true);
   return text;
 }
 
@@ -178,6 +178,7 @@ export class ParseCache {
     const kept = this.entries.get(file);
     if (kept && kept.text === text) {
       this.hits++;
+      dropLentBytes();
       return withErrorCopies(kept.parsed);
     }
     this.misses++;
@@ -331,6 +332,15 @@ export function loadFiles(
   expandGlob: ExpandGlob = globOnDisk,
   cache?: ParseCache,
 ): LoadResult {
+  try {
+    return readAndParse(mainFile, readFile, expandGlob, cache);
+  } finally {
+    // Bytes a reader lent for a text that was not parsed (the parse cache had it).
+    dropLentBytes();
+  }
+}
+
+function readAndParse(mainFile: string, readFile: ReadFile, expandGlob: ExpandGlob, cache: ParseCache | undefined): LoadResult {
   const main = nodePath.resolve(mainFile);
   const root = nodePath.dirname(main);
   const out: LoadResult = { root, format: formatOf(main), files: [], missing: [], directives: [], options: [], plugins: [], errors: [] };

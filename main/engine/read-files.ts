@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type NotRegularFile, type ReadFile } from '../../engine/ledger/load';
 import { withRegularFile } from '../../engine/ledger/regular-file';
+import { lendBytes } from '../../engine/ledger/syntax/codes';
 import type { FileTexts } from './messages';
 
 export interface RecordingReader {
@@ -40,6 +41,16 @@ export interface ReaderDeps {
 /** The text of a file's bytes, as the engine's reader decodes them (BOM kept, bad bytes U+FFFD). */
 export function decodeText(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+}
+
+/**
+ * decodeText for a load: the bytes are lent to the text's parse (engine/ledger/syntax/codes.ts),
+ * never freed by it (they are kept for the other workers).
+ */
+function decodeForParse(bytes: Uint8Array): string {
+  const text = decodeText(bytes);
+  lendBytes(text, bytes, false);
+  return text;
 }
 
 /**
@@ -88,7 +99,7 @@ export function recordingReader(mainFile: string, given?: FileTexts, deps: Reade
     if (known?.has(abs)) {
       const bytes = known.get(abs) ?? null;
       seen.set(abs, bytes);
-      return bytes === null ? null : decodeText(bytes);
+      return bytes === null ? null : decodeForParse(bytes);
     }
     const out = read(abs);
     if (out === null && abs === main) unreadableMain(abs, explain);
@@ -99,7 +110,7 @@ export function recordingReader(mainFile: string, given?: FileTexts, deps: Reade
     if (!(out instanceof Uint8Array)) return out;
     seen.set(abs, out.buffer instanceof SharedArrayBuffer ? out : sharedBytes(out));
     if (deps.onRead) deps.onRead(++filesRead, (bytesRead += out.byteLength));
-    return decodeText(out);
+    return decodeForParse(out);
   };
   return { readFile, texts: () => [...seen] };
 }

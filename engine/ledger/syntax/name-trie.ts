@@ -9,6 +9,8 @@
  * The table is bounded (`maxStates`): a ledger with more distinct names than that keeps the rest
  * on the slower path, never more memory.
  */
+import type { Codes } from './codes';
+
 export class NameTrie<T> {
   /** state * width + column -> next state; 0 is "none" (the root, state 0, is never a target). */
   private next: Int32Array;
@@ -31,17 +33,18 @@ export class NameTrie<T> {
   }
 
   /**
-   * Follows `s` from `start` while the trie has a path for it; returns the state reached (0 when
-   * not even the first character is known) and leaves in `end` the index it stopped at.
+   * Follows the code units `s` (codes.ts) from `start` while the trie has a path for them; returns
+   * the state reached (0 when not even the first character is known) and leaves in `end` the
+   * index it stopped at.
    */
-  walk(s: string, start: number, n: number): number {
+  walk(s: Codes, start: number, n: number): number {
     const next = this.next;
     const columns = this.columns;
     const w = this.width;
     let st = 0;
     let i = start;
     for (; i < n; i++) {
-      const c = s.charCodeAt(i);
+      const c = s[i];
       if (c >= 128) break;
       const k = columns[c];
       if (k === 0) break;

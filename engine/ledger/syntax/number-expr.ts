@@ -121,6 +121,7 @@ function cacheSlot(digitHash: number, tag: number): number {
 /** `123`, `-1,234.50` (commas group thousands, checked), `12.`, `.5`. */
 function literal(sc: Scanner): Dec {
   const s = sc.s;
+  const cs = sc.codes;
   const n = sc.n;
   const start = sc.pos;
   let i = start;
@@ -135,16 +136,16 @@ function literal(sc: Scanner): Dec {
   let dh = 0;
   let digits = 0;
   let dp = 0;
-  const neg = s.charCodeAt(i) === MINUS;
+  const neg = cs[i] === MINUS;
   if (neg) i++;
   while (i < n) {
-    const c = s.charCodeAt(i);
+    const c = cs[i];
     if (c >= 48 && c <= 57) {
       run++;
       m = m * 10 + (c - 48);
       dh = (Math.imul(dh, 31) + c) | 0;
       digits++;
-    } else if (c === COMMA && i + 1 < n && isDigit(s.charCodeAt(i + 1))) {
+    } else if (c === COMMA && i + 1 < n && isDigit(cs[i + 1])) {
       // The first group has 1 to 3 digits, each later one exactly 3.
       if (commas ? run !== 3 : run > 3 || run === 0) groupOk = false;
       commas = true;
@@ -153,9 +154,9 @@ function literal(sc: Scanner): Dec {
     i++;
   }
   if (commas && run !== 3) groupOk = false;
-  if (i < n && s.charCodeAt(i) === DOT) {
+  if (i < n && cs[i] === DOT) {
     i++;
-    for (let c: number; i < n && (c = s.charCodeAt(i)) >= 48 && c <= 57; i++) {
+    for (let c: number; i < n && (c = cs[i]) >= 48 && c <= 57; i++) {
       m = m * 10 + (c - 48);
       dh = (Math.imul(dh, 31) + c) | 0;
       digits++;

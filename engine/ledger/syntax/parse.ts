@@ -21,6 +21,7 @@ import { readDatedDirective } from './directives';
 import { duplicateMetaMessages } from './duplicate-meta';
 import { detach, detachOrNull } from './detach';
 import { Positions } from './positions';
+import { codesOf, doneWithCodes, isAsciiCodes, type Codes } from './codes';
 import type { ParsedPosting } from './posting';
 import { Scanner, SyntaxFail, parseTimeOfDay } from './scanner';
 import { lateTagLines, readTransaction, readTransactionFlag } from './transaction';
@@ -56,20 +57,22 @@ class FileParser {
 
   constructor(
     private readonly s: string,
+    codes: Codes,
     private readonly out: ParsedFile,
   ) {
-    this.sc = new Scanner(s, out.format === 'zhang');
-    this.positions = new Positions(s);
+    this.sc = new Scanner(s, out.format === 'zhang', codes);
+    this.positions = new Positions(s, isAsciiCodes(codes));
   }
 
   run(): void {
     const s = this.s;
+    const cs = this.sc.codes;
     const sc: Scanner = this.sc;
     const n = s.length;
-    sc.pos = n > 0 && s.charCodeAt(0) === BOM ? 1 : 0;
+    sc.pos = n > 0 && cs[0] === BOM ? 1 : 0;
     while (sc.pos < n) {
       const ls = sc.pos;
-      const c = s.charCodeAt(ls);
+      const c = cs[ls];
       if (c === LF) {
         sc.pos++;
         continue;
@@ -77,7 +80,7 @@ class FileParser {
       if (c === SPACE || c === TAB || c === CR) {
         let i = ls;
         let d = c;
-        while (i < n && ((d = s.charCodeAt(i)) === SPACE || d === TAB || d === CR)) i++;
+        while (i < n && ((d = cs[i]) === SPACE || d === TAB || d === CR)) i++;
         if (i >= n || d === LF || d === SEMI) {
           sc.pos = this.lineAfter(i);
           continue;
@@ -436,13 +439,18 @@ class FileParser {
   }
 }
 
-/** Parses one file. Never throws: malformed input becomes ParseErrors in `errors`. */
-export function parseText(text: string, file: string, format: FileFormat): ParsedFile {
+/**
+ * Parses one file. Never throws: malformed input becomes ParseErrors in `errors`. `codes`: the
+ * text's code units to read (codes.ts; tests give the two-byte form of an ASCII text).
+ */
+export function parseText(text: string, file: string, format: FileFormat, codes: Codes = codesOf(text)): ParsedFile {
   const out: ParsedFile = { file, format, directives: [], options: [], includes: [], plugins: [], errors: [] };
   try {
-    new FileParser(text, out).run();
+    new FileParser(text, codes, out).run();
   } catch (e) {
     out.errors.push(SyntaxErrors.parse({ src: null, source: null, date: null }, M.internal(e instanceof Error ? e.message : String(e))));
+  } finally {
+    doneWithCodes(codes);
   }
   // Messages and sources are cut from the text (or built around cut pieces): a kept error must
   // not keep the whole file text alive (detach.ts).

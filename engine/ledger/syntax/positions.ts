@@ -37,8 +37,12 @@ export class Positions {
    */
   private readonly ascii: boolean;
 
-  constructor(private readonly s: string) {
-    this.ascii = Buffer.byteLength(s, 'utf8') === s.length;
+  /** `ascii`: whether `s` is ASCII, when the caller knows (codes.ts); else one native pass finds out. */
+  constructor(
+    private readonly s: string,
+    ascii?: boolean,
+  ) {
+    this.ascii = ascii ?? Buffer.byteLength(s, 'utf8') === s.length;
   }
 
   /**

@@ -35,6 +35,7 @@ import {
   isWordChar,
 } from './chars';
 import { detach } from './detach';
+import { codesOf, type Codes } from './codes';
 import { SliceTable, hashStep } from './slice-table';
 import { NameTrie, columnsOf } from './name-trie';
 
@@ -104,6 +105,8 @@ export class Scanner {
   constructor(
     readonly s: string,
     readonly zhang: boolean,
+    /** The code units of `s` (codes.ts): what every reader scans; `s` is for cutting strings out. */
+    readonly codes: Codes = codesOf(s),
   ) {
     this.n = s.length;
   }
@@ -124,18 +127,19 @@ export class Scanner {
   }
 
   code(i = this.pos): number {
-    return i < this.n ? this.s.charCodeAt(i) : -1;
+    return i < this.n ? this.codes[i] : -1;
   }
 
   /** Short quoted excerpt of what stands at `i`, for messages. */
   describe(i = this.pos): string {
     const s = this.s;
+    const cs = this.codes;
     if (i >= this.n) return 'end of file';
-    const c = s.charCodeAt(i);
-    if (c === LF || (c === CR && (i + 1 >= this.n || s.charCodeAt(i + 1) === LF))) return 'end of line';
+    const c = cs[i];
+    if (c === LF || (c === CR && (i + 1 >= this.n || cs[i + 1] === LF))) return 'end of line';
     let j = i + 1;
     while (j < this.n && j - i < 30) {
-      const d = s.charCodeAt(j);
+      const d = cs[j];
       if (d === SPACE || d === TAB || d === LF || d === CR) break;
       j++;
     }
@@ -144,11 +148,11 @@ export class Scanner {
 
   /** Skips spaces, tabs and carriage returns; true if any. */
   ws(): boolean {
-    const s = this.s;
+    const cs = this.codes;
     const start = this.pos;
     let i = start;
     while (i < this.n) {
-      const c = s.charCodeAt(i);
+      const c = cs[i];
       if (c !== SPACE && c !== TAB && c !== CR) break;
       i++;
     }
@@ -159,8 +163,8 @@ export class Scanner {
   /** At the end of the line's content (newline, comment or end of file), after optional blanks. */
   atEol(): boolean {
     if (this.pos >= this.n) return true;
-    const c = this.s.charCodeAt(this.pos);
-    return c === LF || c === SEMI || (c === CR && (this.pos + 1 >= this.n || this.s.charCodeAt(this.pos + 1) === LF));
+    const c = this.codes[this.pos];
+    return c === LF || c === SEMI || (c === CR && (this.pos + 1 >= this.n || this.codes[this.pos + 1] === LF));
   }
 
   /**
@@ -170,15 +174,16 @@ export class Scanner {
   endLine(what: string): number {
     this.ws();
     const s = this.s;
+    const cs = this.codes;
     let i = this.pos;
-    if (i < this.n && s.charCodeAt(i) === SEMI) {
+    if (i < this.n && cs[i] === SEMI) {
       const nl = s.indexOf('\n', i);
       i = nl < 0 ? this.n : nl;
-    } else if (i < this.n && s.charCodeAt(i) !== LF) {
+    } else if (i < this.n && cs[i] !== LF) {
       this.fail(M.unexpected(what, this.describe(i)), i);
     }
     let end = i;
-    if (end > 0 && s.charCodeAt(end - 1) === CR) end--;
+    if (end > 0 && cs[end - 1] === CR) end--;
     this.pos = i < this.n ? i + 1 : i;
     this.lastLineEnd = end;
     return end;
@@ -195,16 +200,16 @@ export class Scanner {
    * consumed and belong to the directive. Returns -1 at a blank line, a column-1 line or the end.
    */
   indentedLine(): number {
-    const s = this.s;
+    const cs = this.codes;
     const n = this.n;
     for (;;) {
       let i = this.pos;
       if (i >= n) return -1;
-      let c = s.charCodeAt(i);
+      let c = cs[i];
       if (c !== SPACE && c !== TAB) return -1;
       let w = 0;
       while (i < n) {
-        c = s.charCodeAt(i);
+        c = cs[i];
         if (c === SPACE) w++;
         else if (c === TAB) w += 4 - (w % 4);
         else if (c !== CR) break;
@@ -241,20 +246,21 @@ export class Scanner {
    */
   readAccount(): string {
     const s = this.s;
+    const cs = this.codes;
     const n = this.n;
     const start = this.pos;
     const trie = this.accountTrie;
-    const known0 = trie.values[trie.walk(s, start, n)];
+    const known0 = trie.values[trie.walk(cs, start, n)];
     if (known0 !== undefined) {
       const end = trie.end;
-      const c = end < n ? s.charCodeAt(end) : -1;
+      const c = end < n ? cs[end] : -1;
       // A known name only if it ends where the trie stopped (`Assets:Cash` is not `Assets:Cashback`).
       if (!isAccountChar(c) && c !== COLON) return this.knownAccount(known0, start, end);
     }
     let i = start;
     let h = 0;
     for (; i < n; i++) {
-      const c = s.charCodeAt(i);
+      const c = cs[i];
       if (!isAccountChar(c) && c !== COLON) break;
       h = hashStep(h, c);
     }
@@ -279,13 +285,14 @@ export class Scanner {
   /** The checks of an account name not read before in this file, which then joins the known ones. */
   private newAccount(start: number, end: number, h: number): string {
     const s = this.s;
+    const cs = this.codes;
     if (!isAccountFirstStart(this.code())) this.fail(M.expected('an account', this.describe()));
     let partStart = start;
     let colons = 0;
     let firstColon = -1;
     let ok = true;
     for (let i = start; i < end; i++) {
-      const c = s.charCodeAt(i);
+      const c = cs[i];
       if (c === COLON) {
         if (i === partStart) ok = false;
         if (colons === 0) firstColon = i;
@@ -317,12 +324,13 @@ export class Scanner {
    */
   private validBeancountAccount(start: number, firstColon: number): boolean {
     const s = this.s;
+    const cs = this.codes;
     const rootLen = firstColon - start;
     let rootOk = false;
     const roots = this.roots;
     for (let r = 0; r < roots.length && !rootOk; r++) rootOk = roots[r].length === rootLen && s.startsWith(roots[r], start);
     if (!rootOk) return false;
-    const c = s.charCodeAt(firstColon + 1);
+    const c = cs[firstColon + 1];
     // ASCII starts were already checked by the scanner (uppercase or digit).
     return c < 0x80 || UPPER_OR_DIGIT.test(s.slice(firstColon + 1, firstColon + 3));
   }
@@ -330,13 +338,14 @@ export class Scanner {
   /** End index of a currency at `i`, or -1. */
   private matchCurrency(i: number): number {
     const s = this.s;
+    const cs = this.codes;
     if (!isUpper(this.code(i))) return -1;
     let j = i + 1;
-    while (j < this.n && isCurrencyChar(s.charCodeAt(j))) j++;
+    while (j < this.n && isCurrencyChar(cs[j])) j++;
     let end = j;
     // The last character is a letter or digit (`USD.` is `USD` followed by a stray dot).
     while (end > i + 1) {
-      const c = s.charCodeAt(end - 1);
+      const c = cs[end - 1];
       if (isUpper(c) || isDigit(c)) break;
       end--;
     }
@@ -355,13 +364,14 @@ export class Scanner {
   tryCurrency(): string | null {
     const start = this.pos;
     const s = this.s;
+    const cs = this.codes;
     const trie = this.currencyTrie;
-    const known = trie.values[trie.walk(s, start, this.n)];
+    const known = trie.values[trie.walk(cs, start, this.n)];
     if (known !== undefined) {
       // A currency read before, if its run of currency characters ends there and no word
       // character or `#` follows (matchCurrency's rules; the name itself passed them once).
       const end = trie.end;
-      const c = end < this.n ? s.charCodeAt(end) : -1;
+      const c = end < this.n ? cs[end] : -1;
       if (c < 0 || (!isCurrencyChar(c) && !isWordChar(c) && c !== HASH)) {
         this.pos = end;
         return known;
@@ -370,7 +380,7 @@ export class Scanner {
     const end = this.matchCurrency(start);
     if (end < 0) return null;
     let h = 0;
-    for (let i = start; i < end; i++) h = hashStep(h, s.charCodeAt(i));
+    for (let i = start; i < end; i++) h = hashStep(h, cs[i]);
     this.pos = end;
     const name = this.name(start, end, h);
     trie.insert(name, name);
@@ -389,7 +399,7 @@ export class Scanner {
   /** The run of word characters at `i` (for messages and bare-word checks). */
   wordAt(i: number): string {
     let j = i;
-    while (j < this.n && isWordChar(this.s.charCodeAt(j))) j++;
+    while (j < this.n && isWordChar(this.codes[j])) j++;
     return this.s.slice(i, j);
   }
 
@@ -399,6 +409,7 @@ export class Scanner {
    */
   readString(): string {
     const s = this.s;
+    const cs = this.codes;
     const open = this.pos;
     if (this.code() !== QUOTE) this.fail(M.expected('a string in double quotes', this.describe()));
     let i = open + 1;
@@ -406,11 +417,11 @@ export class Scanner {
     let seg = i;
     let h = 0;
     for (; i < this.n; i++) {
-      const c = s.charCodeAt(i);
+      const c = cs[i];
       if (c === QUOTE) break;
       h = hashStep(h, c);
       if (c === BACKSLASH && i + 1 < this.n) {
-        const d = s.charCodeAt(i + 1);
+        const d = cs[i + 1];
         let rep: string | null = null;
         if (d === QUOTE) rep = '"';
         else if (d === BACKSLASH) rep = '\\';
@@ -439,7 +450,7 @@ export class Scanner {
    * lexer reads `2025-06-03P` or `2025-06-03open`).
    */
   matchDate(i: number, glued = false): number {
-    const s = this.s;
+    const cs = this.codes;
     const n = this.n;
     if (i + 8 > n) return -1;
     for (let k = 0; k < 4; k++) if (!isDigit(this.code(i + k))) return -1;
@@ -456,20 +467,20 @@ export class Scanner {
     d = 0;
     while (d < 2 && isDigit(this.code(j))) (j++, d++);
     if (d === 0) return -1;
-    const after = j < n ? s.charCodeAt(j) : -1;
+    const after = j < n ? cs[j] : -1;
     if (after >= 0 && (isDigit(after) || (!glued && (isLower(after) || isUpper(after))))) return -1;
     return j;
   }
 
   private dateValue(i: number, end: number): DayNum | null {
-    const s = this.s;
-    const y = (s.charCodeAt(i) - 48) * 1000 + (s.charCodeAt(i + 1) - 48) * 100 + (s.charCodeAt(i + 2) - 48) * 10 + (s.charCodeAt(i + 3) - 48);
+    const cs = this.codes;
+    const y = (cs[i] - 48) * 1000 + (cs[i + 1] - 48) * 100 + (cs[i + 2] - 48) * 10 + (cs[i + 3] - 48);
     let j = i + 5;
     let m = 0;
-    while (isDigit(s.charCodeAt(j))) m = m * 10 + (s.charCodeAt(j++) - 48);
+    while (isDigit(cs[j])) m = m * 10 + (cs[j++] - 48);
     j++;
     let d = 0;
-    while (j < end) d = d * 10 + (s.charCodeAt(j++) - 48);
+    while (j < end) d = d * 10 + (cs[j++] - 48);
     // Ledgers are mostly in date order, many directives to a day: the day number of the last
     // date read is kept (the calendar arithmetic showed in profiles of large ledgers).
     const key = y * 10000 + m * 100 + d; // month and day have at most two digits: unique
@@ -523,11 +534,11 @@ export class Scanner {
 
   /** Tags and links repeat like accounts: shared (and so detached from the text) through the name table. */
   readTagName(): string {
-    const s = this.s;
+    const cs = this.codes;
     const start = this.pos + 1;
     let j = start;
     let h = 0;
-    for (let c: number; j < this.n && isTagChar((c = s.charCodeAt(j))); j++) h = hashStep(h, c);
+    for (let c: number; j < this.n && isTagChar((c = cs[j])); j++) h = hashStep(h, c);
     this.pos = j;
     return this.name(start, j, h);
   }
@@ -535,11 +546,12 @@ export class Scanner {
   /** A metadata key `[a-z][A-Za-z0-9_-]*` (the colon is not consumed); keys repeat, so shared. */
   readKey(): string {
     const s = this.s;
+    const cs = this.codes;
     const start = this.pos;
     if (!isLower(this.code())) this.fail(M.expected('a metadata key', this.describe()));
-    let h = hashStep(0, s.charCodeAt(start));
+    let h = hashStep(0, cs[start]);
     let j = start + 1;
-    for (let c: number; j < this.n && isKeyChar((c = s.charCodeAt(j))); j++) h = hashStep(h, c);
+    for (let c: number; j < this.n && isKeyChar((c = cs[j])); j++) h = hashStep(h, c);
     // bean-check 2.3.5's lexer wants two characters or more (`[a-z][a-zA-Z0-9-_]+:`) and
     // refuses the directive holding `a:`; the spec says nothing, so Beancount files follow it.
     if (j === start + 1 && !this.zhang) this.fail(M.oneLetterKey(s.slice(start, j)), start);
@@ -549,12 +561,12 @@ export class Scanner {
 
   /** A lowercase keyword such as `open` or `budget-add` (shared: one per directive, few distinct). */
   readKeyword(): string {
-    const s = this.s;
+    const cs = this.codes;
     const start = this.pos;
     let j = start;
     let h = 0;
     while (j < this.n) {
-      const c = s.charCodeAt(j);
+      const c = cs[j];
       if (!(isLower(c) || c === MINUS)) break;
       h = hashStep(h, c);
       j++;
@@ -566,10 +578,11 @@ export class Scanner {
   /** A bare word: everything up to a blank, newline, comment or quote (zhang budget names). */
   readBareWord(what: string): string {
     const s = this.s;
+    const cs = this.codes;
     const start = this.pos;
     let j = start;
     while (j < this.n) {
-      const c = s.charCodeAt(j);
+      const c = cs[j];
       if (c === SPACE || c === TAB || c === LF || c === CR || c === SEMI || c === QUOTE) break;
       j++;
     }

@@ -98,9 +98,10 @@ export function readMetaLine(sc: Scanner, into: Meta): void {
 /** The rest of the line up to a comment, trimmed. */
 function rawLineText(sc: Scanner): string {
   const s = sc.s;
+  const cs = sc.codes;
   let i = sc.pos;
   while (i < sc.n) {
-    const c = s.charCodeAt(i);
+    const c = cs[i];
     if (c === 10 || c === SEMI) break;
     i++;
   }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { NameTrie, columnsOf } from '../../../../engine/ledger/syntax/name-trie';
 import { parseText } from '../../../../engine/ledger/syntax';
+import { codesOf } from '../../../../engine/ledger/syntax/codes';
 import type { TransactionAst } from '../../../../engine/ledger/ast';
 import { rng } from '../../query/execute/rng';
 
@@ -19,7 +20,7 @@ describe('NameTrie', () => {
     t.insert('ABC', 'abc');
     t.insert('A:C', 'a:c');
     const at = (s: string, start = 0) => {
-      const v = t.values[t.walk(s, start, s.length)];
+      const v = t.values[t.walk(codesOf(s), start, s.length)];
       return [v ?? null, t.end];
     };
     expect(at('AB')).toEqual(['ab', 2]);
@@ -40,11 +41,11 @@ describe('NameTrie', () => {
     const t = new NameTrie<number>(ABC, 5, 4);
     t.insert('AB', 1);
     t.insert('Ab', 2);
-    expect(t.values[t.walk('Ab', 0, 2)]).toBeUndefined();
+    expect(t.values[t.walk(codesOf('Ab'), 0, 2)]).toBeUndefined();
     t.insert('ABC', 3); // states: root, A, AB, ABC: the bound
     t.insert('C', 4);
-    expect(t.values[t.walk('ABC', 0, 3)]).toBe(3);
-    expect(t.values[t.walk('C', 0, 1)]).toBeUndefined();
+    expect(t.values[t.walk(codesOf('ABC'), 0, 3)]).toBe(3);
+    expect(t.values[t.walk(codesOf('C'), 0, 1)]).toBeUndefined();
   });
 
   it('grows its table past the first size', () => {
@@ -52,7 +53,7 @@ describe('NameTrie', () => {
     const names: string[] = [];
     for (let i = 0; i < 200; i++) names.push(i.toString(2).replace(/0/g, 'A').replace(/1/g, 'B') + 'A');
     names.forEach((n, i) => t.insert(n, i));
-    names.forEach((n, i) => expect(t.values[t.walk(n, 0, n.length)]).toBe(i));
+    names.forEach((n, i) => expect(t.values[t.walk(codesOf(n), 0, n.length)]).toBe(i));
   });
 });
 
