@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type NotRegularFile, type ReadFile } from '../../engine/ledger/load';
+import { decodeFileText, type NotRegularFile, type ReadFile } from '../../engine/ledger/load';
 import { withRegularFile } from '../../engine/ledger/regular-file';
 import { lendBytes } from '../../engine/ledger/syntax/codes';
 import type { FileTexts } from './messages';
@@ -40,7 +40,7 @@ export interface ReaderDeps {
 
 /** The text of a file's bytes, as the engine's reader decodes them (BOM kept, bad bytes U+FFFD). */
 export function decodeText(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return decodeFileText(bytes);
 }
 
 /**
