@@ -62,7 +62,7 @@ export function readFileOrNull(path: string): string | NotRegularFile | null {
   // Read as bytes, then decode: Node 20's readFileSync(fd, 'utf8') goes through a slower
   // native path (about 640 ms CPU against 380 ms for a 35 MB ledger). Same text either way: the
   // BOM is kept (the parser skips it) and invalid bytes become U+FFFD.
-  return Buffer.isBuffer(bytes) ? decoded(bytes) : bytes;
+  return Buffer.isBuffer(bytes) ? decoded(bytes, false) : bytes;
 }
 
 /**
@@ -82,7 +82,7 @@ export function readFileStamped(path: string): { text: string; stamp: FileStamp 
   let stamp: FileStamp | null = null;
   const bytes = readOpened(path, (st) => (stamp = stampOf(st)));
   if (!Buffer.isBuffer(bytes)) return bytes;
-  return { text: decoded(bytes), stamp: stamp! };
+  return { text: decoded(bytes, true), stamp: stamp! };
 }
 
 /**
@@ -92,24 +92,20 @@ export function readFileStamped(path: string): { text: string; stamp: FileStamp 
  * external memory, and V8 starts a full collection early when external memory jumps (the 58 MB
  * of the 1M bench ledger), which set a low heap limit whose next full collection then came just
  * before the parse ended.
+ *
+ * `once`: the text is parsed and dropped (no parse cache keeps it). An ASCII text is then decoded
+ * as Latin-1, the same characters, which Node keeps outside the V8 heap (an external string), so
+ * the heap's growth, which schedules V8's full collections, counts the parse's objects and not
+ * the 35 MB of text, garbage once parsed: with the text in the heap, a full collection fell in
+ * the first query after a load in most fresh processes on the xlarge bench ledger (BALANCES
+ * 112-242 ms against 89-113, six interleaved pairs, session 19). Not for a text a parse cache
+ * keeps: V8 compares and searches an external string several times slower (the cache compares
+ * the whole text on every reload: 15 ms against 3).
  */
-function decoded(bytes: Buffer): string {
-  const text = decodeFileText(bytes);
+function decoded(bytes: Buffer, once: boolean): string {
+  const text = once && isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   lendBytes(text, bytes, true);
   return text;
-}
-
-/**
- * A file's bytes as text (UTF-8; BOM kept, invalid bytes U+FFFD). An ASCII file is decoded as
- * Latin-1, the same characters: Node then keeps a large text outside the V8 heap (an external
- * string), so the heap's growth, which schedules V8's full collections, counts the parse's
- * objects and not the 35 MB of text, garbage once parsed. With the text in the heap, a full
- * collection fell in the first query after a load in most fresh processes on the xlarge bench
- * ledger (BALANCES 112-242 ms against 89-113, six interleaved pairs, session 19).
- */
-export function decodeFileText(bytes: Uint8Array): string {
-  const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return isAscii(b) ? b.toString('latin1') : b.toString('utf8');
 }
 
 function readOpened(path: string, onOpened: ((st: fs.Stats) => void) | null): Buffer | NotRegularFile | null {
