@@ -111,6 +111,13 @@ describe('bytes lent by a reader', () => {
     const codes = codesOf(text);
     expect(codes).toBeInstanceOf(Uint16Array);
     expect(Array.from(codes)).toEqual(units(text));
+    // A stray byte decodes to one U+FFFD: as many characters as bytes, and still not ASCII.
+    const stray = new Uint8Array(new ArrayBuffer(5));
+    stray.set([0x43, 0x61, 0x66, 0xe9, 0x0a]);
+    const decoded = Buffer.from(stray).toString('utf8');
+    expect(decoded.length).toBe(stray.length);
+    lendBytes(decoded, stray, false);
+    expect(Array.from(codesOf(decoded))).toEqual(units(decoded));
   });
 
   it('bytes no parse claimed are freed by the next lend or by dropLentBytes, and are not used for another text', () => {
