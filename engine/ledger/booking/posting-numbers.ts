@@ -1,6 +1,7 @@
 /**
  * The units of every posting row as typed columns (decimal places, the value scaled to them as a
- * double when that is a safe integer, the currency as an id), written by the booking walk while
+ * double when that is a safe integer, the currency as an id; the account as an id and whether
+ * the row is at cost), written by the booking walk while
  * each transaction's rows are still in the processor's cache, and read by the query engine's
  * position sums (engine/query/execute/position-sums.ts) instead of each row's units, Dec and
  * bigint. Building them on the first query was most of a first `BALANCES` (issue 15): three
@@ -18,6 +19,14 @@ export interface PostingNumbers {
   /** The units' currency, an index into `currencies`. */
   readonly currency: Int32Array;
   readonly currencies: readonly string[];
+  /**
+   * The row's account, an index into `accounts`, and whether the row is at cost: a first query's
+   * position columns then read the rows themselves only for their costs (a posting row read from
+   * all over the heap was most of what was left of a first `BALANCES`).
+   */
+  readonly account: Int32Array;
+  readonly accounts: readonly string[];
+  readonly costed: Uint8Array;
 }
 
 const byList = new WeakMap<readonly Posting[], PostingNumbers>();
@@ -37,6 +46,8 @@ export class NumberLog {
   scaled: Float64Array;
   safe: Uint8Array;
   currency: Int32Array;
+  account: Int32Array;
+  costed: Uint8Array;
   count = 0;
   /** The transaction (or other owner) whose rows start at each index (unset elsewhere). */
   private owners: (object | undefined)[];
@@ -44,19 +55,27 @@ export class NumberLog {
   private readonly ids = new Map<string, number>();
   private lastCurrency: string | null = null;
   private lastId = -1;
+  readonly accounts: string[];
+  private readonly accountIds = new Map<string, number>();
+  private lastAccount: string | null = null;
+  private lastAccountId = -1;
 
   /**
-   * `currencies`: the ids already in use (a resumed walk keeps the previous load's); `capacity`:
-   * the rows expected (growing by copies was a visible part of this log's cost).
+   * `currencies`, `accounts`: the ids already in use (a resumed walk keeps the previous load's);
+   * `capacity`: the rows expected (growing by copies was a visible part of this log's cost).
    */
-  constructor(currencies: readonly string[] = [], capacity = 1024) {
+  constructor(currencies: readonly string[] = [], capacity = 1024, accounts: readonly string[] = []) {
     this.dp = new Int32Array(capacity);
     this.scaled = new Float64Array(capacity);
     this.safe = new Uint8Array(capacity);
     this.currency = new Int32Array(capacity);
+    this.account = new Int32Array(capacity);
+    this.costed = new Uint8Array(capacity);
     this.owners = new Array(capacity);
     this.currencies = [...currencies];
     for (let i = 0; i < this.currencies.length; i++) this.ids.set(this.currencies[i], i);
+    this.accounts = [...accounts];
+    for (let i = 0; i < this.accounts.length; i++) this.accountIds.set(this.accounts[i], i);
   }
 
   /** Appends the rows of one transaction (`owner`); returns where the first went. */
@@ -86,6 +105,20 @@ export class NumberLog {
         this.lastId = id;
       }
       this.currency[k] = this.lastId;
+      const r = rows[j];
+      const a = r.account;
+      if (a !== this.lastAccount) {
+        let id = this.accountIds.get(a);
+        if (id === undefined) {
+          id = this.accounts.length;
+          this.accountIds.set(a, id);
+          this.accounts.push(a);
+        }
+        this.lastAccount = a;
+        this.lastAccountId = id;
+      }
+      this.account[k] = this.lastAccountId;
+      this.costed[k] = r.cost === null ? 0 : 1;
     }
     this.count = base + rows.length;
     return base;
@@ -108,6 +141,8 @@ export class NumberLog {
     this.scaled = grown(this.scaled, new Float64Array(size));
     this.safe = grown(this.safe, new Uint8Array(size));
     this.currency = grown(this.currency, new Int32Array(size));
+    this.account = grown(this.account, new Int32Array(size));
+    this.costed = grown(this.costed, new Uint8Array(size));
     this.owners.length = size;
   }
 }
@@ -117,7 +152,7 @@ function grown<T extends Int32Array | Float64Array | Uint8Array>(old: T, to: T):
   return to;
 }
 
-type Columns = Pick<PostingNumbers, 'dp' | 'scaled' | 'safe' | 'currency'>;
+type Columns = Pick<PostingNumbers, 'dp' | 'scaled' | 'safe' | 'currency' | 'account' | 'costed'>;
 
 /** Columns of `size` rows in list order. */
 class PlacedNumbers implements PostingNumbers {
@@ -125,17 +160,22 @@ class PlacedNumbers implements PostingNumbers {
   readonly scaled: Float64Array;
   readonly safe: Uint8Array;
   readonly currency: Int32Array;
+  readonly account: Int32Array;
+  readonly costed: Uint8Array;
 
   /** New columns of `size` rows, or the first `size` rows of `over` (shared, not copied). */
   constructor(
     size: number,
     readonly currencies: readonly string[],
+    readonly accounts: readonly string[],
     over?: Columns,
   ) {
     this.dp = over ? over.dp.subarray(0, size) : new Int32Array(size);
     this.scaled = over ? over.scaled.subarray(0, size) : new Float64Array(size);
     this.safe = over ? over.safe.subarray(0, size) : new Uint8Array(size);
     this.currency = over ? over.currency.subarray(0, size) : new Int32Array(size);
+    this.account = over ? over.account.subarray(0, size) : new Int32Array(size);
+    this.costed = over ? over.costed.subarray(0, size) : new Uint8Array(size);
   }
 
   /** Rows [from, from + count) of `src` (a log or earlier columns) to rows from `to`. */
@@ -147,6 +187,8 @@ class PlacedNumbers implements PostingNumbers {
         this.scaled[to + k] = src.scaled[from + k];
         this.safe[to + k] = src.safe[from + k];
         this.currency[to + k] = src.currency[from + k];
+        this.account[to + k] = src.account[from + k];
+        this.costed[to + k] = src.costed[from + k];
       }
       return;
     }
@@ -154,6 +196,8 @@ class PlacedNumbers implements PostingNumbers {
     this.scaled.set(src.scaled.subarray(from, from + count), to);
     this.safe.set(src.safe.subarray(from, from + count), to);
     this.currency.set(src.currency.subarray(from, from + count), to);
+    this.account.set(src.account.subarray(from, from + count), to);
+    this.costed.set(src.costed.subarray(from, from + count), to);
   }
 }
 
@@ -185,7 +229,7 @@ export class Placement {
     prefix?: { from: PostingNumbers; count: number },
   ) {
     if (prefix) {
-      this.placed = new PlacedNumbers(size, log.currencies);
+      this.placed = new PlacedNumbers(size, log.currencies, log.accounts);
       this.placed.copy(prefix.from, 0, prefix.count, 0);
     }
   }
@@ -204,7 +248,7 @@ export class Placement {
 
   /** Leaves moving in place: rows [0, end) as placed so far go into new columns. */
   private copyFrom(end: number): void {
-    const placed = (this.placed = new PlacedNumbers(this.size, this.log.currencies));
+    const placed = (this.placed = new PlacedNumbers(this.size, this.log.currencies, this.log.accounts));
     // Rows that stayed where they were logged are the log's own; the recorded moves overwrite the rest.
     placed.copy(this.log, 0, end, 0);
     const m = this.moves;
@@ -229,7 +273,14 @@ export class Placement {
       if (base > m[k + 2]) {
         saved.push({
           to: m[k + 2],
-          cols: { dp: log.dp.slice(base, end), scaled: log.scaled.slice(base, end), safe: log.safe.slice(base, end), currency: log.currency.slice(base, end) },
+          cols: {
+            dp: log.dp.slice(base, end),
+            scaled: log.scaled.slice(base, end),
+            safe: log.safe.slice(base, end),
+            currency: log.currency.slice(base, end),
+            account: log.account.slice(base, end),
+            costed: log.costed.slice(base, end),
+          },
         });
       } else down.push(k);
     }
@@ -242,12 +293,16 @@ export class Placement {
       log.scaled.copyWithin(to, base, end);
       log.safe.copyWithin(to, base, end);
       log.currency.copyWithin(to, base, end);
+      log.account.copyWithin(to, base, end);
+      log.costed.copyWithin(to, base, end);
     }
     for (const { to, cols } of saved) {
       log.dp.set(cols.dp, to);
       log.scaled.set(cols.scaled, to);
       log.safe.set(cols.safe, to);
       log.currency.set(cols.currency, to);
+      log.account.set(cols.account, to);
+      log.costed.set(cols.costed, to);
     }
     m.length = 0;
   }
@@ -255,7 +310,7 @@ export class Placement {
   /** The columns of `list` (the placed rows), kept for numbersOf. */
   finish(list: readonly Posting[]): PostingNumbers {
     if (this.placed === null && this.moves.length > 0) this.moveInPlace();
-    const nums = this.placed ?? new PlacedNumbers(this.size, this.log.currencies, this.log);
+    const nums = this.placed ?? new PlacedNumbers(this.size, this.log.currencies, this.log.accounts, this.log);
     byList.set(list, nums);
     return nums;
   }

@@ -232,7 +232,7 @@ export function walk(input: WalkInput): WalkOutput {
   // The rows' numbers as booked (placed into list order at the end): the previous load's currency
   // ids are kept, so its columns of a reused prefix stay valid.
   const sizes = expectedSizes(directives);
-  const numbers = wantNumbers ? new NumberLog(prev?.numbers ? prev.numbers.currencies : [], sizes.rows) : null;
+  const numbers = wantNumbers ? new NumberLog(prev?.numbers?.currencies, sizes.rows, prev?.numbers?.accounts) : null;
   const balances = from ? from.balances.clone() : new Balances();
   const ctx = {
     options,

@@ -80,7 +80,10 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
     }
     accountIdTable(postings);
   }
-  // The first query after a load pays for this loop. Rows at cost get their lot in the same pass
+  // The first query after a load pays for this loop. Over the snapshot's own list it reads the
+  // walk's log (account, currency, whether at cost) and touches only the rows at cost: reading
+  // every row's account and cost from the heap was 20-40 ms of a first BALANCES on xlarge.
+  // Rows at cost get their lot in the same pass
   // (a second loop over them read their posting, units and cost again: about 15 ms of main-thread
   // CPU more on a 320k-posting ledger, against the recompilations a branch first seen late costs).
   // Rows mostly repeat the previous plain row's currency: one comparison, no map look-up.
@@ -94,25 +97,52 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   const first: number[] = [];
   let lastAccount: string | null = null;
   let lastAccountId = -1;
-  for (let i = from; i < n; i++) {
-    const p = postings[i];
-    if (acct !== null) {
-      const a = p.account;
-      if (a !== lastAccount) {
-        let id = accountId.get(a);
-        if (id === undefined) {
-          accountId.set(a, (id = names.length));
-          names.push(a);
+  if (nums) {
+    // The walk logged each row's account and whether it is at cost: only rows at cost are read.
+    const logged = nums.account;
+    const remap = new Int32Array(nums.accounts.length).fill(-1);
+    for (let i = from; i < n; i++) {
+      if (acct !== null) {
+        const k = logged[i];
+        let id = remap[k];
+        if (id < 0) {
+          remap[k] = id = names.length;
+          accountId.set(nums.accounts[k], id);
+          names.push(nums.accounts[k]);
           first.push(i);
         }
-        lastAccount = a;
-        lastAccountId = id;
+        acct[i] = id;
       }
-      acct[i] = lastAccountId;
+      const c = nums.currencies[nums.currency[i]];
+      if (nums.costed[i] === 1) {
+        const cost = postings[i].cost!;
+        lot[i] = ids.costId(c, cost);
+        costDp[i] = cost.number.dp;
+      } else {
+        if (c !== lastCurrency) {
+          lastId = ids.plainId(c);
+          lastCurrency = c;
+        }
+        lot[i] = lastId;
+      }
     }
-    let c: string;
-    if (nums) c = nums.currencies[nums.currency[i]];
-    else {
+  } else {
+    for (let i = from; i < n; i++) {
+      const p = postings[i];
+      if (acct !== null) {
+        const a = p.account;
+        if (a !== lastAccount) {
+          let id = accountId.get(a);
+          if (id === undefined) {
+            accountId.set(a, (id = names.length));
+            names.push(a);
+            first.push(i);
+          }
+          lastAccount = a;
+          lastAccountId = id;
+        }
+        acct[i] = lastAccountId;
+      }
       const u = p.units;
       const d = u.number;
       dp[i] = d.dp;
@@ -123,18 +153,18 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
         scaled[i] = x;
         safe[i] = 1;
       }
-      c = u.currency;
-    }
-    const cost = p.cost;
-    if (cost !== null) {
-      lot[i] = ids.costId(c, cost);
-      costDp[i] = cost.number.dp;
-    } else {
-      if (c !== lastCurrency) {
-        lastId = ids.plainId(c);
-        lastCurrency = c;
+      const c = u.currency;
+      const cost = p.cost;
+      if (cost !== null) {
+        lot[i] = ids.costId(c, cost);
+        costDp[i] = cost.number.dp;
+      } else {
+        if (c !== lastCurrency) {
+          lastId = ids.plainId(c);
+          lastCurrency = c;
+        }
+        lot[i] = lastId;
       }
-      lot[i] = lastId;
     }
   }
   if (acct !== null) rememberAccountIds(postings, acct, names, first, accountId);
