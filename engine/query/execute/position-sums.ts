@@ -97,6 +97,19 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   const first: number[] = [];
   let lastAccount: string | null = null;
   let lastAccountId = -1;
+  /** Row i's lot (and cost places), its units in currency `c`. */
+  const placeLot = (i: number, c: string, cost: Cost | null): void => {
+    if (cost !== null) {
+      lot[i] = ids.costId(c, cost);
+      costDp[i] = cost.number.dp;
+    } else {
+      if (c !== lastCurrency) {
+        lastId = ids.plainId(c);
+        lastCurrency = c;
+      }
+      lot[i] = lastId;
+    }
+  };
   if (nums) {
     // The walk logged each row's account and whether it is at cost: only rows at cost are read.
     const logged = nums.account;
@@ -113,18 +126,7 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
         }
         acct[i] = id;
       }
-      const c = nums.currencies[nums.currency[i]];
-      if (nums.costed[i] === 1) {
-        const cost = postings[i].cost!;
-        lot[i] = ids.costId(c, cost);
-        costDp[i] = cost.number.dp;
-      } else {
-        if (c !== lastCurrency) {
-          lastId = ids.plainId(c);
-          lastCurrency = c;
-        }
-        lot[i] = lastId;
-      }
+      placeLot(i, nums.currencies[nums.currency[i]], nums.costed[i] === 1 ? postings[i].cost : null);
     }
   } else {
     for (let i = from; i < n; i++) {
@@ -153,18 +155,7 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
         scaled[i] = x;
         safe[i] = 1;
       }
-      const c = u.currency;
-      const cost = p.cost;
-      if (cost !== null) {
-        lot[i] = ids.costId(c, cost);
-        costDp[i] = cost.number.dp;
-      } else {
-        if (c !== lastCurrency) {
-          lastId = ids.plainId(c);
-          lastCurrency = c;
-        }
-        lot[i] = lastId;
-      }
+      placeLot(i, u.currency, p.cost);
     }
   }
   if (acct !== null) rememberAccountIds(postings, acct, names, first, accountId);
