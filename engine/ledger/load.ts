@@ -103,8 +103,9 @@ export function readFileStamped(path: string): { text: string; stamp: FileStamp 
  * the whole text on every reload: 15 ms against 3).
  */
 function decoded(bytes: Buffer, once: boolean): string {
-  const text = once && isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-  lendBytes(text, bytes, true);
+  const ascii = isAscii(bytes);
+  const text = once && ascii ? bytes.toString('latin1') : bytes.toString('utf8');
+  lendBytes(text, bytes, true, ascii);
   return text;
 }
 

@@ -31,9 +31,10 @@ let lent: { text: string; bytes: Uint8Array; free: boolean } | null = null;
  * `free`: the bytes are the caller's alone (not shared with another thread or kept), so they are
  * freed as soon as the parse is done, or when not claimed (see dropLentBytes).
  */
-export function lendBytes(text: string, bytes: Uint8Array, free: boolean): void {
+export function lendBytes(text: string, bytes: Uint8Array, free: boolean, ascii?: boolean): void {
   dropLentBytes();
-  if (bytes.length !== text.length || !isAscii(bytes)) {
+  // `ascii`: the caller already knows (one pass over the bytes fewer).
+  if (bytes.length !== text.length || !(ascii ?? isAscii(bytes))) {
     if (free) freeBytes(bytes);
     return;
   }
