@@ -23,7 +23,7 @@ import { globSync } from 'tinyglobby';
 import type { DirectiveAst, FileFormat, OptionAst, PluginAst, SourceRef } from './ast';
 import { SyntaxErrors, type LedgerError, type SyntaxSite } from './errors';
 import { parseText } from './syntax';
-import { dropLentBytes, lendBytes } from './syntax/codes';
+import { AsciiBytes, dropLentBytes, lendBytes } from './syntax/codes';
 import { CHUNK_CHARS, chunkStarts, countLines, shiftParsed } from './chunks';
 import { stampOf, type FileStamp } from './file-stamp';
 import { withRegularFile, type NotRegularFile } from './regular-file';
@@ -54,6 +54,8 @@ export type { NotRegularFile } from './regular-file';
  * writer opens it, a device may never end.
  */
 export type ReadFile = (path: string) => string | NotRegularFile | null;
+/** What loadFiles reads a file with: a ReadFile, or one that gives an ASCII file's bytes (readFileStamped). */
+export type ReadSource = (path: string) => string | AsciiBytes | NotRegularFile | null;
 /** Absolute paths of the files matching an absolute glob pattern. */
 export type ExpandGlob = (absolutePattern: string) => string[];
 
@@ -62,7 +64,7 @@ export function readFileOrNull(path: string): string | NotRegularFile | null {
   // Read as bytes, then decode: Node 20's readFileSync(fd, 'utf8') goes through a slower
   // native path (about 640 ms CPU against 380 ms for a 35 MB ledger). Same text either way: the
   // BOM is kept (the parser skips it) and invalid bytes become U+FFFD.
-  return Buffer.isBuffer(bytes) ? decoded(bytes, false) : bytes;
+  return Buffer.isBuffer(bytes) ? decoded(bytes, isAscii(bytes)) : bytes;
 }
 
 /**
@@ -78,11 +80,24 @@ export function readFileBytesOrNull(path: string): Buffer | NotRegularFile | nul
  * load can read erring directives' text back by byte span later instead of keeping the whole
  * text (file-stamp.ts).
  */
-export function readFileStamped(path: string): { text: string; stamp: FileStamp } | NotRegularFile | null {
+export function readFileStamped(path: string): { text: string | AsciiBytes; stamp: FileStamp } | NotRegularFile | null {
   let stamp: FileStamp | null = null;
   const bytes = readOpened(path, (st) => (stamp = stampOf(st)));
   if (!Buffer.isBuffer(bytes)) return bytes;
-  return { text: decoded(bytes, true), stamp: stamp! };
+  return { text: sourceOf(bytes), stamp: stamp! };
+}
+
+/**
+ * A file to parse once (no parse cache keeps its text): an ASCII file as its bytes (AsciiBytes,
+ * no text is made), any other as its text. loadFiles' default reader.
+ */
+export function readSourceOrNull(path: string): string | AsciiBytes | NotRegularFile | null {
+  const bytes = readFileBytesOrNull(path);
+  return Buffer.isBuffer(bytes) ? sourceOf(bytes) : bytes;
+}
+
+function sourceOf(bytes: Buffer): string | AsciiBytes {
+  return isAscii(bytes) ? new AsciiBytes(bytes) : decoded(bytes, false);
 }
 
 /**
@@ -93,18 +108,13 @@ export function readFileStamped(path: string): { text: string; stamp: FileStamp 
  * of the 1M bench ledger), which set a low heap limit whose next full collection then came just
  * before the parse ended.
  *
- * `once`: the text is parsed and dropped (no parse cache keeps it). An ASCII text is then decoded
- * as Latin-1, the same characters, which Node keeps outside the V8 heap (an external string), so
- * the heap's growth, which schedules V8's full collections, counts the parse's objects and not
- * the 35 MB of text, garbage once parsed: with the text in the heap, a full collection fell in
- * the first query after a load in most fresh processes on the xlarge bench ledger (BALANCES
- * 112-242 ms against 89-113, six interleaved pairs, session 19). Not for a text a parse cache
- * keeps: V8 compares and searches an external string several times slower (the cache compares
- * the whole text on every reload: 15 ms against 3).
+ * UTF-8 into the V8 heap, also for an ASCII file: a parse cache keeps the text and compares it
+ * with the next one on every reload, and V8 compares an external string (what a Latin-1 decode
+ * gives) several times slower (15 ms against 3 for the xlarge bench ledger). A file parsed once
+ * needs no text at all (readFileStamped).
  */
-function decoded(bytes: Buffer, once: boolean): string {
-  const ascii = isAscii(bytes);
-  const text = once && ascii ? bytes.toString('latin1') : bytes.toString('utf8');
+function decoded(bytes: Buffer, ascii: boolean): string {
+  const text = bytes.toString('utf8');
   lendBytes(text, bytes, true, ascii);
   return text;
 }
@@ -320,7 +330,7 @@ function hasGlob(pattern: string): boolean {
 /** One file being expanded: its parsed content and how far its includes have been followed. */
 interface Frame {
   file: string;
-  content: string;
+  content: string | AsciiBytes;
   parsed: ReturnType<typeof parseText>;
   bytes: Buffer | null;
   /** Next directive, option, plugin and error of this file not yet copied to the output. */
@@ -339,7 +349,7 @@ interface Frame {
 
 export function loadFiles(
   mainFile: string,
-  readFile: ReadFile = readFileOrNull,
+  readFile: ReadSource = readSourceOrNull,
   expandGlob: ExpandGlob = globOnDisk,
   cache?: ParseCache,
 ): LoadResult {
@@ -351,7 +361,11 @@ export function loadFiles(
   }
 }
 
-function readAndParse(mainFile: string, readFile: ReadFile, expandGlob: ExpandGlob, cache: ParseCache | undefined): LoadResult {
+function isNotRegular(t: string | AsciiBytes | NotRegularFile): t is NotRegularFile {
+  return typeof t !== 'string' && !(t instanceof AsciiBytes);
+}
+
+function readAndParse(mainFile: string, readFile: ReadSource, expandGlob: ExpandGlob, cache: ParseCache | undefined): LoadResult {
   const main = nodePath.resolve(mainFile);
   const root = nodePath.dirname(main);
   const out: LoadResult = { root, format: formatOf(main), files: [], missing: [], directives: [], options: [], plugins: [], errors: [] };
@@ -366,7 +380,7 @@ function readAndParse(mainFile: string, readFile: ReadFile, expandGlob: ExpandGl
     out.errors.push(SyntaxErrors.fileNotFound(main));
     return out;
   }
-  if (typeof text !== 'string') {
+  if (isNotRegular(text)) {
     out.errors.push(SyntaxErrors.fileNotRegular(main, text.notRegular));
     return out;
   }
@@ -377,15 +391,16 @@ function readAndParse(mainFile: string, readFile: ReadFile, expandGlob: ExpandGl
   // files of the stack for cycle detection.
   const stack: Frame[] = [];
   const onChain = new Set<string>();
-  const enter = (file: string, content: string) => {
+  const enter = (file: string, content: string | AsciiBytes) => {
     seen.add(file);
     onChain.add(file);
     out.files.push(file);
-    const parsed = cache ? cache.parse(file, content) : parseText(content, file, formatOf(file));
+    const parsed = cache ? cache.parse(file, typeof content === 'string' ? content : content.text()) : parseText(content, file, formatOf(file));
     stack.push({ file, content, parsed, bytes: null, di: 0, oi: 0, pi: 0, ei: 0, inc: 0, targets: [], ti: 0, incSrc: null, incPattern: '' });
   };
   const siteOf = (f: Frame, src: SourceRef): SyntaxSite => {
-    f.bytes ??= Buffer.from(f.content, 'utf8');
+    const c = f.content;
+    f.bytes ??= typeof c === 'string' ? Buffer.from(c, 'utf8') : Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.length);
     return { src, source: f.bytes.subarray(src.start, src.end).toString('utf8'), date: null };
   };
   // Everything of a file before an include's position comes before the included directives.
@@ -426,7 +441,7 @@ function readAndParse(mainFile: string, readFile: ReadFile, expandGlob: ExpandGl
         out.errors.push(SyntaxErrors.includeNotFound(site, f.incPattern, display(target)));
         continue;
       }
-      if (typeof t !== 'string') {
+      if (isNotRegular(t)) {
         out.errors.push(SyntaxErrors.includeNotRegular(site, f.incPattern, display(target), t.notRegular));
         continue;
       }
@@ -454,6 +469,8 @@ function readAndParse(mainFile: string, readFile: ReadFile, expandGlob: ExpandGl
     }
     flushBefore(f, Infinity);
     stack.pop();
+    // Its directives are out: an ASCII file's bytes are not read again (freed now, see decoded).
+    if (typeof f.content !== 'string') f.content.free();
     onChain.delete(f.file);
   }
   cache?.retain(out.files);

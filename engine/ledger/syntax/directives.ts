@@ -173,11 +173,11 @@ function readBalance(sc: Scanner, date: DayNum, time: number | null, meta: Meta)
     sc.ws();
   }
   let padAccount: string | null = null;
-  if (sc.s.startsWith('with', sc.pos)) {
+  if (sc.startsAt('with', sc.pos)) {
     const at = sc.pos;
     sc.pos += 4;
     sc.blank('"pad"');
-    if (!sc.s.startsWith('pad', sc.pos)) sc.fail(M.expected('"pad" after "with"', sc.describe()));
+    if (!sc.startsAt('pad', sc.pos)) sc.fail(M.expected('"pad" after "with"', sc.describe()));
     if (!sc.zhang) sc.fail(M.zhangOnlySyntax('balance ... with pad'), at);
     sc.pos += 3;
     sc.blank('an account');

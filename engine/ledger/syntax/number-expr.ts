@@ -120,7 +120,6 @@ function cacheSlot(digitHash: number, tag: number): number {
 
 /** `123`, `-1,234.50` (commas group thousands, checked), `12.`, `.5`. */
 function literal(sc: Scanner): Dec {
-  const s = sc.s;
   const cs = sc.codes;
   const n = sc.n;
   const start = sc.pos;
@@ -163,14 +162,14 @@ function literal(sc: Scanner): Dec {
       dp++;
     }
   }
-  if (!groupOk || digits === 0) return sc.fail(M.invalidNumber(s.slice(start, i)), start);
+  if (!groupOk || digits === 0) return sc.fail(M.invalidNumber(sc.cut(start, i)), start);
   sc.pos = i;
   if (digits > MAX_EXACT_DIGITS) {
     // Beyond a double's exact range: the text is the only exact form (rare; not cached).
     // Detached: Dec.parse runs a regular expression, and V8 keeps the last subject string (a
     // slice would pin the whole file text until the next match elsewhere).
-    const d = Dec.parse(detach(s.slice(start, i)));
-    if (d === null) return sc.fail(M.invalidNumber(s.slice(start, i)), start);
+    const d = Dec.parse(detach(sc.cut(start, i)));
+    if (d === null) return sc.fail(M.invalidNumber(sc.cut(start, i)), start);
     return d;
   }
   const tag = dp * 2 + (neg ? 1 : 0);

@@ -21,7 +21,7 @@ import { readDatedDirective } from './directives';
 import { duplicateMetaMessages } from './duplicate-meta';
 import { detach, detachOrNull } from './detach';
 import { Positions } from './positions';
-import { codesOf, doneWithCodes, isAsciiCodes, type Codes } from './codes';
+import { codesOf, doneWithCodes, type AsciiBytes, type Codes } from './codes';
 import type { ParsedPosting } from './posting';
 import { Scanner, SyntaxFail, parseTimeOfDay } from './scanner';
 import { lateTagLines, readTransaction, readTransactionFlag } from './transaction';
@@ -56,19 +56,23 @@ class FileParser {
   private readonly meta: PushedMeta[] = [];
 
   constructor(
-    private readonly s: string,
+    text: string | null,
     codes: Codes,
     private readonly out: ParsedFile,
   ) {
-    this.sc = new Scanner(s, out.format === 'zhang', codes);
-    this.positions = new Positions(s, isAsciiCodes(codes));
+    this.sc = new Scanner(text, out.format === 'zhang', codes);
+    this.positions = new Positions(codes);
+  }
+
+  /** The whole text, for messages (made on first use in a parse from bytes: Scanner.s). */
+  private get s(): string {
+    return this.sc.s;
   }
 
   run(): void {
-    const s = this.s;
     const cs = this.sc.codes;
     const sc: Scanner = this.sc;
-    const n = s.length;
+    const n = sc.n;
     sc.pos = n > 0 && cs[0] === BOM ? 1 : 0;
     while (sc.pos < n) {
       const ls = sc.pos;
@@ -108,8 +112,8 @@ class FileParser {
 
   /** Index of the line after the one holding `i`. */
   private lineAfter(i: number): number {
-    const nl = this.s.indexOf('\n', i);
-    return nl < 0 ? this.s.length : nl + 1;
+    const nl = this.sc.nextLf(i);
+    return nl < this.sc.n ? nl + 1 : nl;
   }
 
   private dated(ls: number): void {
@@ -122,7 +126,7 @@ class FileParser {
     // these like the spaced forms, so we do too.
     if (!sc.ws() && !sc.atEol() && !isFlagChar(sc.code()) && !isLower(sc.code())) sc.fail(M.expected('a directive keyword', sc.describe()));
     if (isDigit(sc.code()) && sc.matchTime(sc.pos) >= 0) {
-      if (!sc.zhang) sc.fail(M.timeInBeancount(sc.s.slice(sc.pos, sc.matchTime(sc.pos))));
+      if (!sc.zhang) sc.fail(M.timeInBeancount(sc.cut(sc.pos, sc.matchTime(sc.pos))));
       time = sc.readTime();
       sc.blank('a directive keyword');
     }
@@ -203,7 +207,7 @@ class FileParser {
       const merge = cost !== null && cost.merge;
       if (!negative && !merge) continue;
       const spans = this.sc.postingSpans;
-      const site = { src: ps[i].src, source: this.s.slice(spans[2 * i], spans[2 * i + 1]), date: d.date };
+      const site = { src: ps[i].src, source: this.sc.cut(spans[2 * i], spans[2 * i + 1]), date: d.date };
       if (merge) this.out.errors.push(SyntaxErrors.parse(site, M.costMerging()));
       if (negative) {
         const written = `${price.number}${price.currency ? ' ' + price.currency : ''}`;
@@ -265,7 +269,7 @@ class FileParser {
           sc.roots = roots;
         }
         const problem = sc.zhang ? null : beancountOptionProblem(name);
-        if (problem !== null) this.out.errors.push(SyntaxErrors.parse({ src, source: this.s.slice(ls, sc.lastLineEnd), date: null }, problem));
+        if (problem !== null) this.out.errors.push(SyntaxErrors.parse({ src, source: this.sc.cut(ls, sc.lastLineEnd), date: null }, problem));
         return;
       }
       case 'include': {
@@ -291,7 +295,7 @@ class FileParser {
         const tag = sc.readTagName();
         sc.endLine(`after ${keyword}`);
         const src = this.lineSrc(ls);
-        const source = this.s.slice(ls, sc.lastLineEnd);
+        const source = this.sc.cut(ls, sc.lastLineEnd);
         if (keyword === 'pushtag') this.tags.push({ tag, src, source });
         else {
           const i = this.tags.findIndex((t) => t.tag === tag);
@@ -309,7 +313,7 @@ class FileParser {
         const entry = keyword === 'pushmeta' ? readMetaValue(sc, key) : null;
         sc.endLine(`after ${keyword}`);
         const src = this.lineSrc(ls);
-        const source = this.s.slice(ls, sc.lastLineEnd);
+        const source = this.sc.cut(ls, sc.lastLineEnd);
         if (entry !== null) this.meta.push({ entry, src, source });
         else {
           let i = this.meta.length - 1;
@@ -343,8 +347,8 @@ class FileParser {
       src.column = p.columnAt(at);
       let end = at;
       while (end < lineEnd && (isAccountChar(this.s.charCodeAt(end)) || this.s.charCodeAt(end) === COLON)) end++;
-      const site = { src, source: this.s.slice(lineStart, lineEnd), date: this.curDate };
-      this.out.errors.push(SyntaxErrors.parse(site, M.beancountAccountName(this.s.slice(at, end), sc.roots)));
+      const site = { src, source: this.sc.cut(lineStart, lineEnd), date: this.curDate };
+      this.out.errors.push(SyntaxErrors.parse(site, M.beancountAccountName(this.sc.cut(at, end), sc.roots)));
     }
     sc.invalidAccounts.length = 0;
   }
@@ -354,7 +358,7 @@ class FileParser {
   }
 
   private site(src: SourceRef, ls: number, end: number) {
-    return { src, source: this.s.slice(ls, end), date: this.curDate };
+    return { src, source: this.sc.cut(ls, end), date: this.curDate };
   }
 
   private finishPushes(): void {
@@ -391,7 +395,7 @@ class FileParser {
     const src = p.ref(this.out.file, lineStart, lineEnd);
     src.column = p.columnAt(tok);
     const where = `line ${src.line}, column ${src.column}`;
-    const site = { src, source: this.s.slice(lineStart, lineEnd), date: this.curDate };
+    const site = { src, source: this.sc.cut(lineStart, lineEnd), date: this.curDate };
     this.out.errors.push(SyntaxErrors.parse(site, `${message} (${where})`));
     sc.pos = resync;
   }
@@ -440,13 +444,19 @@ class FileParser {
 }
 
 /**
- * Parses one file. Never throws: malformed input becomes ParseErrors in `errors`. `codes`: the
- * text's code units to read (codes.ts; tests give the two-byte form of an ASCII text).
+ * Parses one file, given as its text or as the bytes of an ASCII file (AsciiBytes). Never throws:
+ * malformed input becomes ParseErrors in `errors`. `codes`: the text's code units to read
+ * (codes.ts; tests give the two-byte form of an ASCII text).
  */
-export function parseText(text: string, file: string, format: FileFormat, codes: Codes = codesOf(text)): ParsedFile {
+export function parseText(
+  text: string | AsciiBytes,
+  file: string,
+  format: FileFormat,
+  codes: Codes = typeof text === 'string' ? codesOf(text) : text.bytes,
+): ParsedFile {
   const out: ParsedFile = { file, format, directives: [], options: [], includes: [], plugins: [], errors: [] };
   try {
-    new FileParser(text, codes, out).run();
+    new FileParser(typeof text === 'string' ? text : null, codes, out).run();
   } catch (e) {
     out.errors.push(SyntaxErrors.parse({ src: null, source: null, date: null }, M.internal(e instanceof Error ? e.message : String(e))));
   } finally {

@@ -9,20 +9,27 @@
  */
 import type { SourceRef } from '../ast';
 import { LF } from './chars';
+import type { Codes } from './codes';
 import type { ParsedPosting } from './posting';
 
-function unitBytes(s: string, i: number, c: number): number {
+function unitBytes(s: Codes, i: number, c: number): number {
   if (c < 0x80) return 1;
   if (c < 0x800) return 2;
   if (c >= 0xd800 && c <= 0xdbff) {
-    const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+    const d = i + 1 < s.length ? s[i + 1] : 0;
     return d >= 0xdc00 && d <= 0xdfff ? 4 : 3;
   }
   if (c >= 0xdc00 && c <= 0xdfff) {
-    const p = i > 0 ? s.charCodeAt(i - 1) : 0;
+    const p = i > 0 ? s[i - 1] : 0;
     return p >= 0xd800 && p <= 0xdbff ? 0 : 3;
   }
   return 3;
+}
+
+/** Index of the last newline before `i`, or -1. */
+function lfBefore(s: Codes, i: number): number {
+  for (i--; i >= 0; i--) if (s[i] === LF) return i;
+  return -1;
 }
 
 export class Positions {
@@ -32,17 +39,14 @@ export class Positions {
   private lineStart = 0;
   /**
    * Most ledgers are pure ASCII: then a byte offset is the char index and a column the distance
-   * from the line start, so the cursor only has to find newlines (indexOf, not a loop over every
-   * char: this walk was about 5% of a load). Whether the text is ASCII is one native pass.
+   * from the line start, so the cursor only has to find newlines. One-byte codes are an ASCII
+   * text's (codes.ts).
    */
   private readonly ascii: boolean;
 
-  /** `ascii`: whether `s` is ASCII, when the caller knows (codes.ts); else one native pass finds out. */
-  constructor(
-    private readonly s: string,
-    ascii?: boolean,
-  ) {
-    this.ascii = ascii ?? Buffer.byteLength(s, 'utf8') === s.length;
+  /** `s`: the text's code units (codes.ts). */
+  constructor(private readonly s: Codes) {
+    this.ascii = s instanceof Uint8Array;
   }
 
   /**
@@ -65,8 +69,8 @@ export class Positions {
         next = this.findNl(ls);
       }
     } else {
-      for (let nl = s.lastIndexOf('\n', this.ci - 1); nl >= to; nl = nl > 0 ? s.lastIndexOf('\n', nl - 1) : -1) line--;
-      ls = to === 0 ? 0 : s.lastIndexOf('\n', to - 1) + 1;
+      for (let nl = lfBefore(s, this.ci); nl >= to; nl = lfBefore(s, nl)) line--;
+      ls = lfBefore(s, to) + 1;
       next = this.findNl(to);
     }
     this.line = line;
@@ -77,7 +81,7 @@ export class Positions {
   }
 
   private findNl(from: number): number {
-    const nl = this.s.indexOf('\n', from);
+    const nl = this.s.indexOf(LF, from);
     return nl < 0 ? this.s.length : nl;
   }
 
@@ -92,7 +96,7 @@ export class Positions {
       let line = this.line;
       let ls = this.lineStart;
       for (; i < to; i++) {
-        const c = s.charCodeAt(i);
+        const c = s[i];
         if (c < 0x80) {
           b++;
           if (c === LF) {
@@ -106,14 +110,14 @@ export class Positions {
     } else {
       let line = this.line;
       for (i--; i >= to; i--) {
-        const c = s.charCodeAt(i);
+        const c = s[i];
         if (c < 0x80) {
           b--;
           if (c === LF) line--;
         } else b -= unitBytes(s, i, c);
       }
       this.line = line;
-      this.lineStart = to === 0 ? 0 : s.lastIndexOf('\n', to - 1) + 1;
+      this.lineStart = lfBefore(s, to) + 1;
     }
     this.ci = to;
     this.bi = b;
@@ -136,9 +140,9 @@ export class Positions {
     const s = this.s;
     let col = 1;
     for (let i = this.lineStart; i < this.ci; i++) {
-      const c = s.charCodeAt(i);
+      const c = s[i];
       if (c >= 0xdc00 && c <= 0xdfff && i > this.lineStart) {
-        const p = s.charCodeAt(i - 1);
+        const p = s[i - 1];
         if (p >= 0xd800 && p <= 0xdbff) continue;
       }
       col++;

@@ -35,7 +35,7 @@ import {
   isWordChar,
 } from './chars';
 import { detach } from './detach';
-import { codesOf, type Codes } from './codes';
+import { codesOf, latin1Of, type Codes } from './codes';
 import { SliceTable, hashStep } from './slice-table';
 import { NameTrie, columnsOf } from './name-trie';
 
@@ -102,13 +102,49 @@ export class Scanner {
    */
   readonly invalidAccounts: number[] = [];
 
+  /** The text, when the parse was given one (see `s`). */
+  #text: string | null;
+
   constructor(
-    readonly s: string,
+    text: string | null,
     readonly zhang: boolean,
-    /** The code units of `s` (codes.ts): what every reader scans; `s` is for cutting strings out. */
-    readonly codes: Codes = codesOf(s),
+    /**
+     * The text's code units (codes.ts): what every reader scans. Without a text, the code units
+     * of an ASCII file's bytes: strings are then cut out of them (`cut`).
+     */
+    readonly codes: Codes = codesOf(text!),
   ) {
-    this.n = s.length;
+    this.#text = text;
+    this.n = codes.length;
+  }
+
+  /**
+   * The whole text, for messages. A parse from an ASCII file's bytes has none until a syntax
+   * error asks: a 35 MB string made only to cut a few thousand names out of it (ParsedText).
+   */
+  get s(): string {
+    return (this.#text ??= latin1Of(this.codes as Uint8Array, 0, this.n));
+  }
+
+  /** The characters in [a, b) as a string. */
+  cut(a: number, b: number): string {
+    const t = this.#text;
+    return t !== null ? t.slice(a, b) : latin1Of(this.codes as Uint8Array, a, b);
+  }
+
+  /** Whether the characters of `t` stand at `i`. */
+  startsAt(t: string, i: number): boolean {
+    const cs = this.codes;
+    const m = t.length;
+    if (i < 0 || i + m > this.n) return false;
+    for (let k = 0; k < m; k++) if (cs[i + k] !== t.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** Index of the first newline at or after `i`, or the text's length. */
+  nextLf(i: number): number {
+    const nl = this.codes.indexOf(LF, i);
+    return nl < 0 ? this.n : nl;
   }
 
   /** Records the span of posting number `k` (0-based) of the transaction being read. */
@@ -132,7 +168,6 @@ export class Scanner {
 
   /** Short quoted excerpt of what stands at `i`, for messages. */
   describe(i = this.pos): string {
-    const s = this.s;
     const cs = this.codes;
     if (i >= this.n) return 'end of file';
     const c = cs[i];
@@ -143,7 +178,7 @@ export class Scanner {
       if (d === SPACE || d === TAB || d === LF || d === CR) break;
       j++;
     }
-    return JSON.stringify(s.slice(i, j));
+    return JSON.stringify(this.cut(i, j));
   }
 
   /** Skips spaces, tabs and carriage returns; true if any. */
@@ -173,12 +208,10 @@ export class Scanner {
    */
   endLine(what: string): number {
     this.ws();
-    const s = this.s;
     const cs = this.codes;
     let i = this.pos;
     if (i < this.n && cs[i] === SEMI) {
-      const nl = s.indexOf('\n', i);
-      i = nl < 0 ? this.n : nl;
+      i = this.nextLf(i);
     } else if (i < this.n && cs[i] !== LF) {
       this.fail(M.unexpected(what, this.describe(i)), i);
     }
@@ -231,9 +264,9 @@ export class Scanner {
    * text: the ledger keeps these for its lifetime (see detach.ts).
    */
   private name(start: number, end: number, h: number): string {
-    const hit = this.names.get(this.s, start, end, h);
+    const hit = this.names.get(this.codes, start, end, h);
     if (hit !== undefined) return hit;
-    const t = detach(this.s.slice(start, end));
+    const t = detach(this.cut(start, end));
     this.names.set(t, t, h);
     return t;
   }
@@ -245,7 +278,6 @@ export class Scanner {
    * for a name seen the first time.
    */
   readAccount(): string {
-    const s = this.s;
     const cs = this.codes;
     const n = this.n;
     const start = this.pos;
@@ -264,7 +296,7 @@ export class Scanner {
       if (!isAccountChar(c) && c !== COLON) break;
       h = hashStep(h, c);
     }
-    const known = this.accounts.get(s, start, i, h);
+    const known = this.accounts.get(cs, start, i, h);
     if (known === undefined) return this.newAccount(start, i, h);
     return this.knownAccount(known, start, i);
   }
@@ -274,7 +306,7 @@ export class Scanner {
       // The root check depends on the name_* options in force (they may change within a file).
       if (known.roots !== this.roots) {
         known.roots = this.roots;
-        known.rootsOk = this.validBeancountAccount(start, this.s.indexOf(':', start));
+        known.rootsOk = this.validBeancountAccount(start, this.indexOfColon(start));
       }
       if (!known.rootsOk) this.invalidAccounts.push(start);
     }
@@ -282,9 +314,15 @@ export class Scanner {
     return known.name;
   }
 
+  /** Index of the first colon at or after `i` (a known account has one), or -1. */
+  private indexOfColon(i: number): number {
+    const cs = this.codes;
+    for (; i < this.n; i++) if (cs[i] === COLON) return i;
+    return -1;
+  }
+
   /** The checks of an account name not read before in this file, which then joins the known ones. */
   private newAccount(start: number, end: number, h: number): string {
-    const s = this.s;
     const cs = this.codes;
     if (!isAccountFirstStart(this.code())) this.fail(M.expected('an account', this.describe()));
     let partStart = start;
@@ -303,7 +341,7 @@ export class Scanner {
       if (i === partStart && partStart !== start && !isAccountPartStart(c)) ok = false;
     }
     if (end === partStart || colons === 0) ok = false;
-    if (!ok) this.fail(M.invalidAccount(s.slice(start, end)), start);
+    if (!ok) this.fail(M.invalidAccount(this.cut(start, end)), start);
     const rootsOk = this.zhang || this.validBeancountAccount(start, firstColon);
     if (!rootsOk) this.invalidAccounts.push(start);
     const name = this.name(start, end, h);
@@ -323,21 +361,19 @@ export class Scanner {
    * .zhang files keep accepting them (zhang users write Chinese account names).
    */
   private validBeancountAccount(start: number, firstColon: number): boolean {
-    const s = this.s;
     const cs = this.codes;
     const rootLen = firstColon - start;
     let rootOk = false;
     const roots = this.roots;
-    for (let r = 0; r < roots.length && !rootOk; r++) rootOk = roots[r].length === rootLen && s.startsWith(roots[r], start);
+    for (let r = 0; r < roots.length && !rootOk; r++) rootOk = roots[r].length === rootLen && this.startsAt(roots[r], start);
     if (!rootOk) return false;
     const c = cs[firstColon + 1];
     // ASCII starts were already checked by the scanner (uppercase or digit).
-    return c < 0x80 || UPPER_OR_DIGIT.test(s.slice(firstColon + 1, firstColon + 3));
+    return c < 0x80 || UPPER_OR_DIGIT.test(this.cut(firstColon + 1, Math.min(firstColon + 3, this.n)));
   }
 
   /** End index of a currency at `i`, or -1. */
   private matchCurrency(i: number): number {
-    const s = this.s;
     const cs = this.codes;
     if (!isUpper(this.code(i))) return -1;
     let j = i + 1;
@@ -363,7 +399,6 @@ export class Scanner {
   /** A currency at the cursor, or null (cursor unchanged). */
   tryCurrency(): string | null {
     const start = this.pos;
-    const s = this.s;
     const cs = this.codes;
     const trie = this.currencyTrie;
     const known = trie.values[trie.walk(cs, start, this.n)];
@@ -400,7 +435,7 @@ export class Scanner {
   wordAt(i: number): string {
     let j = i;
     while (j < this.n && isWordChar(this.codes[j])) j++;
-    return this.s.slice(i, j);
+    return this.cut(i, j);
   }
 
   /**
@@ -408,7 +443,6 @@ export class Scanner {
    * query texts with `\d` survive). A string may span lines.
    */
   readString(): string {
-    const s = this.s;
     const cs = this.codes;
     const open = this.pos;
     if (this.code() !== QUOTE) this.fail(M.expected('a string in double quotes', this.describe()));
@@ -428,7 +462,7 @@ export class Scanner {
         else if (d === 110) rep = '\n';
         else if (d === 116) rep = '\t';
         if (rep !== null) {
-          out = (out ?? '') + s.slice(seg, i) + rep;
+          out = (out ?? '') + this.cut(seg, i) + rep;
           i++;
           seg = i + 1;
         }
@@ -440,7 +474,7 @@ export class Scanner {
     // transactions of the bean-example ledgers): one shared string each, instead of a string
     // object per directive kept for the life of the ledger. Long texts rarely repeat.
     if (out === null && i - seg <= MAX_SHARED_STRING) return this.name(seg, i, h);
-    const tail = s.slice(seg, i);
+    const tail = this.cut(seg, i);
     return detach(out === null ? tail : out + tail);
   }
 
@@ -497,7 +531,7 @@ export class Scanner {
     const end = this.matchDate(this.pos, glued);
     if (end < 0) this.fail(M.expected(what, this.describe()));
     const v = this.dateValue(this.pos, end);
-    if (v === null) this.fail(M.invalidDate(this.s.slice(this.pos, end)));
+    if (v === null) this.fail(M.invalidDate(this.cut(this.pos, end)));
     this.pos = end;
     return v;
   }
@@ -519,7 +553,7 @@ export class Scanner {
   readTime(): number {
     const end = this.matchTime(this.pos);
     if (end < 0) this.fail(M.expected('a time of day', this.describe()));
-    const text = this.s.slice(this.pos, end);
+    const text = this.cut(this.pos, end);
     const secs = parseTimeOfDay(text);
     if (secs === null) this.fail(M.invalidTime(text));
     this.pos = end;
@@ -545,7 +579,6 @@ export class Scanner {
 
   /** A metadata key `[a-z][A-Za-z0-9_-]*` (the colon is not consumed); keys repeat, so shared. */
   readKey(): string {
-    const s = this.s;
     const cs = this.codes;
     const start = this.pos;
     if (!isLower(this.code())) this.fail(M.expected('a metadata key', this.describe()));
@@ -554,7 +587,7 @@ export class Scanner {
     for (let c: number; j < this.n && isKeyChar((c = cs[j])); j++) h = hashStep(h, c);
     // bean-check 2.3.5's lexer wants two characters or more (`[a-z][a-zA-Z0-9-_]+:`) and
     // refuses the directive holding `a:`; the spec says nothing, so Beancount files follow it.
-    if (j === start + 1 && !this.zhang) this.fail(M.oneLetterKey(s.slice(start, j)), start);
+    if (j === start + 1 && !this.zhang) this.fail(M.oneLetterKey(this.cut(start, j)), start);
     this.pos = j;
     return this.name(start, j, h);
   }
@@ -577,7 +610,6 @@ export class Scanner {
 
   /** A bare word: everything up to a blank, newline, comment or quote (zhang budget names). */
   readBareWord(what: string): string {
-    const s = this.s;
     const cs = this.codes;
     const start = this.pos;
     let j = start;
@@ -588,7 +620,7 @@ export class Scanner {
     }
     if (j === start) this.fail(M.expected(what, this.describe()));
     this.pos = j;
-    return detach(s.slice(start, j));
+    return detach(this.cut(start, j));
   }
 
   /** A quoted string or a bare word (names in zhang budget directives and `custom budget ...`). */

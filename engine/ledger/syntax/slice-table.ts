@@ -1,9 +1,17 @@
 /**
  * A table keyed by a stretch of the source text, looked up without cutting the stretch out:
- * the scanner hashes the characters while it reads them and candidates are compared in place
- * (`startsWith` at an offset). Accounts, currencies and number literals repeat throughout a
- * ledger, so most look-ups hit and neither a substring nor a decimal is allocated for them.
+ * the scanner hashes the characters while it reads them and candidates are compared with the
+ * code units in place. Names, tags, keys, payees and narrations repeat throughout a ledger, so
+ * most look-ups hit and no substring is allocated for them.
  */
+
+import type { Codes } from './codes';
+
+/** Whether `t` has the code units `codes[start..start + len)` (`len` = t.length). */
+function sameCodes(t: string, codes: Codes, start: number, len: number): boolean {
+  for (let k = 0; k < len; k++) if (t.charCodeAt(k) !== codes[start + k]) return false;
+  return true;
+}
 
 /** The hash the readers compute as they scan: call with 0, then once per char code. */
 export function hashStep(h: number, c: number): number {
@@ -28,14 +36,14 @@ export class SliceTable<T> {
   /** `limit` bounds memory for tables of values that may all differ (number literals). */
   constructor(private readonly limit = Infinity) {}
 
-  get(s: string, start: number, end: number, hash: number): T | undefined {
+  /** The value of the text whose code units are `codes[start..end)` (scan hash `hash`). */
+  get(codes: Codes, start: number, end: number, hash: number): T | undefined {
     const len = end - start;
     const texts = this.texts;
     for (let i = slot(hash) & this.mask; ; i = (i + 1) & this.mask) {
       const t = texts[i];
       if (t === undefined) return undefined;
-      // startsWith at an offset compares natively, faster than a loop over char codes.
-      if (this.hashes[i] === hash && t.length === len && s.startsWith(t, start)) return this.values[i];
+      if (this.hashes[i] === hash && t.length === len && sameCodes(t, codes, start, len)) return this.values[i];
     }
   }
 
@@ -66,40 +74,5 @@ export class SliceTable<T> {
     const { hashes, texts, values } = this;
     this.reset((this.mask + 1) * 2);
     for (let i = 0; i < texts.length; i++) if (texts[i] !== undefined) this.insert(texts[i]!, values[i]!, hashes[i]);
-  }
-}
-
-/**
- * A fixed-size direct-mapped cache with the same keys: a new text takes its slot from whatever
- * was there. For values that may all differ (number literals), where a table that grows and is
- * cleared when full spends its time clearing and re-growing.
- */
-export class SliceCache<T> {
-  private readonly mask: number;
-  private readonly hashes: Int32Array;
-  private readonly texts: (string | undefined)[];
-  private readonly values: (T | undefined)[];
-
-  /** `size`: a power of two. */
-  constructor(size: number) {
-    this.mask = size - 1;
-    this.hashes = new Int32Array(size);
-    this.texts = new Array(size).fill(undefined);
-    this.values = new Array(size).fill(undefined);
-  }
-
-  get(s: string, start: number, end: number, hash: number): T | undefined {
-    const i = slot(hash) & this.mask;
-    const t = this.texts[i];
-    const len = end - start;
-    if (t === undefined || this.hashes[i] !== hash || t.length !== len || !s.startsWith(t, start)) return undefined;
-    return this.values[i];
-  }
-
-  set(text: string, value: T, hash: number): void {
-    const i = slot(hash) & this.mask;
-    this.hashes[i] = hash;
-    this.texts[i] = text;
-    this.values[i] = value;
   }
 }

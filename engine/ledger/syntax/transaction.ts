@@ -45,7 +45,7 @@ export function readTransactionFlag(sc: Scanner): string | null {
     sc.pos++;
     return String.fromCharCode(c);
   }
-  if (c === 116 && sc.s.startsWith('txn', sc.pos) && isFlagEnd(sc.code(sc.pos + 3))) {
+  if (c === 116 && sc.startsAt('txn', sc.pos) && isFlagEnd(sc.code(sc.pos + 3))) {
     sc.pos += 3;
     return '*';
   }

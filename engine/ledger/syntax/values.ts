@@ -97,7 +97,6 @@ export function readMetaLine(sc: Scanner, into: Meta): void {
 
 /** The rest of the line up to a comment, trimmed. */
 function rawLineText(sc: Scanner): string {
-  const s = sc.s;
   const cs = sc.codes;
   let i = sc.pos;
   while (i < sc.n) {
@@ -105,7 +104,7 @@ function rawLineText(sc: Scanner): string {
     if (c === 10 || c === SEMI) break;
     i++;
   }
-  const t = detach(s.slice(sc.pos, i).trim());
+  const t = detach(sc.cut(sc.pos, i).trim());
   sc.pos = i;
   return t;
 }

@@ -9,8 +9,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileOrNull, readFileStamped } from '../../../engine/ledger/load';
+import { AsciiBytes } from '../../../engine/ledger/syntax/codes';
 
-const stampedText = (p: string) => (readFileStamped(p) as { text: string }).text;
+/** readFileStamped's text: an ASCII file comes as its bytes (AsciiBytes), any other as a string. */
+function stampedText(p: string): string {
+  const t = (readFileStamped(p) as { text: string | AsciiBytes }).text;
+  return typeof t === 'string' ? t : t.text();
+}
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-decode-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -41,17 +46,19 @@ describe('readFileOrNull decoding', () => {
     expect(readFileOrNull(p)).toBe(fs.readFileSync(p, 'utf8'));
   });
 
-  it('large ASCII and UTF-8 files read as UTF-8 decoding gives, through either reader (readFileStamped decodes ASCII as Latin-1)', () => {
+  it('large ASCII and UTF-8 files read as UTF-8 decoding gives, through either reader (readFileStamped gives an ASCII file as bytes)', () => {
     const line = '2024-01-01 * "Shop" "Lunch"\n  Assets:Bank  -12.50 USD\n  Expenses:Food\n';
     const ascii = write('big-ascii.bean', line.repeat(30_000));
     expect(fs.statSync(ascii).size).toBeGreaterThan(2_000_000);
     expect(readFileOrNull(ascii)).toBe(fs.readFileSync(ascii, 'utf8'));
     expect(stampedText(ascii)).toBe(fs.readFileSync(ascii, 'utf8'));
+    expect((readFileStamped(ascii) as { text: unknown }).text).toBeInstanceOf(AsciiBytes);
     const utf8 = write('big-utf8.bean', line.repeat(30_000) + '; café ☕\n');
     const text = readFileOrNull(utf8) as string;
     expect(text).toBe(fs.readFileSync(utf8, 'utf8'));
     expect(text.endsWith('café ☕\n')).toBe(true);
     expect(stampedText(utf8)).toBe(text);
+    expect(typeof (readFileStamped(utf8) as { text: unknown }).text).toBe('string');
     // A byte past 0x7F is not ASCII: é as the single byte E9 (Latin-1 on disk) is U+FFFD, not é.
     const latin1 = write('latin1.bean', [0x43, 0x61, 0x66, 0xe9, 0x0a]);
     expect(readFileOrNull(latin1)).toBe('Caf\uFFFD\n');

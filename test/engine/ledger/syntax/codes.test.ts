@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codesOf, doneWithCodes, dropLentBytes, lendBytes, wideCodes } from '../../../../engine/ledger/syntax/codes';
+import { AsciiBytes, codesOf, doneWithCodes, dropLentBytes, lendBytes, wideCodes } from '../../../../engine/ledger/syntax/codes';
 import { parseText } from '../../../../engine/ledger/syntax';
 
 const units = (s: string) => Array.from({ length: s.length }, (_, i) => s.charCodeAt(i));
@@ -53,7 +53,7 @@ poptag #t
 const PIECES = ['2', '0', '1', '-', ':', ' ', '  ', '\t', '\n', '\r\n', '"', '\\', ';', '*', '!', '#', '^', '{', '}', '@', ',', '(', ')', '.', 'A', 'Assets:Bank', 'USD', 'open', 'txn', 'k:', '2024-01-01', '10:00'];
 
 describe('a parse reads one-byte and two-byte codes alike', () => {
-  it('the same directives, errors and positions from both forms (random edits of a ledger)', () => {
+  it('the same directives, errors and positions from both forms and from the bytes alone (random edits of a ledger)', () => {
     let compared = 0;
     fc.assert(
       fc.property(
@@ -65,6 +65,8 @@ describe('a parse reads one-byte and two-byte codes alike', () => {
           const narrow = parseText(text, 'f.bean', format, codesOf(text));
           const wide = parseText(text, 'f.bean', format, wideCodes(text));
           expect(wide).toEqual(narrow);
+          // No text at all: names and strings cut from the bytes, messages from a text made on demand.
+          expect(parseText(new AsciiBytes(ownBytes(text)), 'f.bean', format)).toEqual(narrow);
           compared += narrow.directives.length;
         },
       ),
