@@ -120,11 +120,6 @@ export class AsciiBytes {
   }
 }
 
-/** Whether the text of these codes is ASCII (one UTF-8 byte per character). */
-export function isAsciiCodes(codes: Codes): boolean {
-  return codes instanceof Uint8Array;
-}
-
 /**
  * Frees a buffer's memory now rather than at a later collection (detaching it), when the view
  * covers all of it: external memory that lingers makes V8 schedule full collections early. A
