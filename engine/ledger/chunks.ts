@@ -30,6 +30,7 @@ export const CHUNK_CHARS = 256 * 1024;
 
 const QUOTE = 34;
 const BACKSLASH = 92;
+const NEWLINE = 10;
 
 /**
  * Where a directive carrying state to later directives may stand (see the module comment): a
@@ -39,13 +40,40 @@ const BACKSLASH = 92;
 const STATEFUL = /^\uFEFF?(?:push|pop)|"name_/m;
 
 /**
+ * A file's text, or an ASCII file's bytes (the engine worker's parse cache keeps those: no 35 MB
+ * string per worker, engine/ledger/syntax/codes.ts AsciiBytes). For bytes a character index is a
+ * byte offset, and searches are the typed array's (memchr-fast, like a string's).
+ */
+export type ChunkSource = string | Uint8Array;
+
+function indexIn(src: ChunkSource, code: number, from: number): number {
+  return typeof src === 'string' ? src.indexOf(String.fromCharCode(code), from) : src.indexOf(code, from);
+}
+
+function codeIn(src: ChunkSource, i: number): number {
+  return typeof src === 'string' ? src.charCodeAt(i) : i < src.length ? src[i] : NaN;
+}
+
+/** STATEFUL for either form. An ASCII file has no BOM; `^` in a multiline pattern follows \n or \r. */
+function isStateful(src: ChunkSource): boolean {
+  if (typeof src === 'string') return STATEFUL.test(src);
+  const b = Buffer.from(src.buffer, src.byteOffset, src.byteLength);
+  if (b.indexOf('"name_') >= 0) return true;
+  for (const word of ['push', 'pop']) {
+    if (b.subarray(0, word.length).toString('latin1') === word) return true;
+    if (b.indexOf('\n' + word) >= 0 || b.indexOf('\r' + word) >= 0) return true;
+  }
+  return false;
+}
+
+/**
  * Character index of each chunk's first character (the first is 0), or null when the text must be
  * parsed whole. A text shorter than two chunks is one chunk.
  */
-export function chunkStarts(text: string, target = CHUNK_CHARS): number[] | null {
+export function chunkStarts(text: ChunkSource, target = CHUNK_CHARS): number[] | null {
   const n = text.length;
   if (n < 2 * target) return [0];
-  if (STATEFUL.test(text)) return null;
+  if (isStateful(text)) return null;
   if (!quotesCloseOnTheirLine(text)) return null;
   const starts = [0];
   let pos = target;
@@ -59,12 +87,12 @@ export function chunkStarts(text: string, target = CHUNK_CHARS): number[] | null
 }
 
 /** First line start at or after `from` that begins with a digit; -1 if none. */
-function nextBoundary(text: string, from: number): number {
-  let nl = text.indexOf('\n', from - 1);
+function nextBoundary(text: ChunkSource, from: number): number {
+  let nl = indexIn(text, NEWLINE, from - 1);
   while (nl >= 0) {
-    const c = text.charCodeAt(nl + 1);
+    const c = codeIn(text, nl + 1);
     if (c >= 48 && c <= 57) return nl + 1;
-    nl = text.indexOf('\n', nl + 1);
+    nl = indexIn(text, NEWLINE, nl + 1);
   }
   return -1;
 }
@@ -74,7 +102,7 @@ function nextBoundary(text: string, from: number): number {
  * strings (Scanner.readString): `\"` and `\\` inside a string are escapes, any other backslash is
  * a character. Jumps from quote to quote with indexOf, so it costs a few ms on a 35 MB ledger.
  */
-export function quotesCloseOnTheirLine(text: string): boolean {
+export function quotesCloseOnTheirLine(text: ChunkSource): boolean {
   const n = text.length;
   // The next backslash and newline are remembered: searching afresh from every quote would scan
   // to the end of a text that has none, once per string.
@@ -82,11 +110,11 @@ export function quotesCloseOnTheirLine(text: string): boolean {
   let nl = -1;
   let i = 0;
   for (;;) {
-    const open = text.indexOf('"', i);
+    const open = indexIn(text, QUOTE, i);
     if (open < 0) return true;
-    if (bs !== n && bs <= open) bs = indexOr(text, '\\', open + 1, n);
-    if (nl !== n && nl <= open) nl = indexOr(text, '\n', open + 1, n);
-    let close = text.indexOf('"', open + 1);
+    if (bs !== n && bs <= open) bs = indexOr(text, BACKSLASH, open + 1, n);
+    if (nl !== n && nl <= open) nl = indexOr(text, NEWLINE, open + 1, n);
+    let close = indexIn(text, QUOTE, open + 1);
     if (close < 0) return false;
     if (bs < close) {
       close = closingQuoteSlow(text, open + 1);
@@ -97,19 +125,19 @@ export function quotesCloseOnTheirLine(text: string): boolean {
   }
 }
 
-/** text.indexOf(c, from), or `none` when absent. */
-function indexOr(text: string, c: string, from: number, none: number): number {
-  const k = text.indexOf(c, from);
+/** indexOf(c, from), or `none` when absent. */
+function indexOr(text: ChunkSource, c: number, from: number, none: number): number {
+  const k = indexIn(text, c, from);
   return k < 0 ? none : k;
 }
 
-function closingQuoteSlow(text: string, from: number): number {
+function closingQuoteSlow(text: ChunkSource, from: number): number {
   const n = text.length;
   for (let i = from; i < n; i++) {
-    const c = text.charCodeAt(i);
+    const c = codeIn(text, i);
     if (c === QUOTE) return i;
     if (c === BACKSLASH && i + 1 < n) {
-      const d = text.charCodeAt(i + 1);
+      const d = codeIn(text, i + 1);
       if (d === QUOTE || d === BACKSLASH) i++;
     }
   }
@@ -117,9 +145,9 @@ function closingQuoteSlow(text: string, from: number): number {
 }
 
 /** Newlines in text[from, to). */
-export function countLines(text: string, from: number, to: number): number {
+export function countLines(text: ChunkSource, from: number, to: number): number {
   let k = 0;
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) k++;
+  for (let i = indexIn(text, NEWLINE, from); i >= 0 && i < to; i = indexIn(text, NEWLINE, i + 1)) k++;
   return k;
 }
 

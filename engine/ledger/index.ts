@@ -16,7 +16,8 @@ import { boundErrorSource } from './error-source';
 import type { LedgerError } from './errors';
 import { positionId, positionIdWord } from './ids';
 import { detach } from './syntax/detach';
-import { loadFiles, readFileOrNull, readFileStamped, type ParseCache, type ReadFile } from './load';
+import { loadFiles, readFileOrNull, readFileStamped, type ParseCache, type ReadFile, type ReadSource } from './load';
+import { AsciiBytes } from './syntax/codes';
 import { readSpans, type FileStamp } from './file-stamp';
 import { readOptions } from './options';
 import { runPlugins } from './plugins';
@@ -30,6 +31,12 @@ import { Dec } from '../decimal';
 export interface LoadOptions {
   /** Reads a ledger file, null when it does not exist (default: the file system, UTF-8). */
   readFile?: ReadFile;
+  /**
+   * Reads the files the load parses, an ASCII file as its bytes (AsciiBytes), when the caller
+   * can (the engine worker: its parse cache then keeps the bytes it shares with the other
+   * workers instead of a text of its own). Default: `readFile`. Plugins still use `readFile`.
+   */
+  readSource?: ReadSource;
   /** Does a document file exist? (default: the file system). */
   fileExists?: (path: string) => boolean;
   /** The load time: today() of budgets and `loadedAt` (default: now). */
@@ -77,12 +84,18 @@ function bookingKey(mainFile: string, options: unknown, implicitPrices: boolean)
  * with a few thousand errors. Byte offsets are those of the text's UTF-8 encoding, so a pure ASCII
  * text is sliced directly and others are encoded once.
  */
-function sourceReader(readFile: ReadFile, kept: ReadonlyMap<string, string>) {
+function sourceReader(readFile: ReadFile, kept: ReadonlyMap<string, string | AsciiBytes>) {
   const cache = new Map<string, Buffer | string | null>();
   return (src: SourceRef): string | null => {
     let buf = cache.get(src.file);
     if (buf === undefined) {
-      let text: ReturnType<ReadFile> | undefined = kept.get(src.file);
+      const k = kept.get(src.file);
+      // An ASCII file's bytes: byte offsets are its character offsets. (Bytes freed after their
+      // parse, which loadFiles does without a parse cache, are read again instead.)
+      if (k instanceof AsciiBytes && k.bytes.buffer.byteLength > 0) cache.set(src.file, (buf = Buffer.from(k.bytes.buffer, k.bytes.byteOffset, k.bytes.byteLength)));
+    }
+    if (buf === undefined) {
+      let text: ReturnType<ReadFile> | undefined = kept.get(src.file) as string | undefined;
       if (text === undefined) {
         try {
           text = readFile(src.file);
@@ -106,8 +119,9 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
   // (`check`, a first load) only each file's stamp is kept and an erring directive's span is read
   // back from the file (file-stamp.ts): the whole text alive through the booking was 30 MB of
   // `check`'s peak RSS on the xlarge bench ledger. A parse cache keeps the texts anyway.
-  const texts = new Map<string, string>();
-  const stamps = opts.readFile === undefined && opts.parseCache === undefined ? new Map<string, FileStamp>() : null;
+  const texts = new Map<string, string | AsciiBytes>();
+  const stamps = opts.readFile === undefined && opts.readSource === undefined && opts.parseCache === undefined ? new Map<string, FileStamp>() : null;
+  const readSource: ReadSource = opts.readSource ?? readFile;
   const loaded = loadFiles(mainFile, (f) => {
     if (stamps !== null) {
       const r = readFileStamped(f);
@@ -115,8 +129,8 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
       stamps.set(f, r.stamp);
       return r.text;
     }
-    const t = readFile(f);
-    if (typeof t === 'string') texts.set(f, t);
+    const t = readSource(f);
+    if (typeof t === 'string' || t instanceof AsciiBytes) texts.set(f, t);
     return t;
   }, undefined, opts.parseCache);
   const root = loaded.root;

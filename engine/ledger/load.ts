@@ -156,7 +156,8 @@ type Parsed = ReturnType<typeof parseText>;
 interface ChunkEntry {
   /** Character index of its first character in the file's text. */
   start: number;
-  text: string;
+  /** Its text, or its bytes when the file came as an ASCII file's bytes (the same offsets then). */
+  text: string | Uint8Array;
   /** UTF-8 bytes and newlines before it in the file, and in it. */
   byteBase: number;
   lineBase: number;
@@ -167,7 +168,8 @@ interface ChunkEntry {
 }
 
 interface FileEntry {
-  text: string;
+  /** The file as parsed: its text, or an ASCII file's bytes (AsciiBytes: never made into a text). */
+  text: string | Uint8Array;
   /** The whole file's result, errors never handed out (callers get copies). */
   parsed: Parsed;
   /** Null when the file is parsed whole (too small, or state crosses chunks: chunks.ts). */
@@ -195,9 +197,14 @@ export class ParseCache {
 
   constructor(private readonly chunkChars = CHUNK_CHARS) {}
 
-  parse(file: string, text: string): Parsed {
+  /**
+   * The file's parse. `source` may be an ASCII file's bytes (the engine worker's reader gives
+   * them, shared with the other workers): kept and compared as bytes, parsed from bytes.
+   */
+  parse(file: string, source: string | AsciiBytes): Parsed {
+    const text = typeof source === 'string' ? source : source.bytes;
     const kept = this.entries.get(file);
-    if (kept && kept.text === text) {
+    if (kept && sameSource(kept.text, text)) {
       this.hits++;
       dropLentBytes();
       return withErrorCopies(kept.parsed);
@@ -207,7 +214,7 @@ export class ParseCache {
     const starts = chunkStarts(text, this.chunkChars);
     const chunks = starts && starts.length > 1 ? this.chunked(file, format, text, starts, kept?.chunks ?? null) : null;
     if (chunks === null) {
-      const parsed = parseText(text, file, format);
+      const parsed = parseText(source, file, format);
       this.entries.set(file, { text, parsed: withErrorCopies(parsed), chunks: null });
       return parsed;
     }
@@ -221,7 +228,7 @@ export class ParseCache {
    * when none is kept, the whole text at once, split at the chunks' byte offsets). Null when a
    * parse has an error without a position (an internal failure): parsed whole then.
    */
-  private chunked(file: string, format: FileFormat, text: string, starts: number[], before: ChunkEntry[] | null): ChunkEntry[] | null {
+  private chunked(file: string, format: FileFormat, text: string | Uint8Array, starts: number[], before: ChunkEntry[] | null): ChunkEntry[] | null {
     const old = new Map((before ?? []).map((c) => [c.start, c]));
     const out: ChunkEntry[] = [];
     let byteBase = 0;
@@ -229,15 +236,16 @@ export class ParseCache {
     for (let i = 0; i < starts.length; i++) {
       const start = starts[i];
       const end = i + 1 < starts.length ? starts[i + 1] : text.length;
-      const chunkText = text.slice(start, end);
+      // Bytes: a view of the file's bytes, no copy.
+      const chunkText = typeof text === 'string' ? text.slice(start, end) : text.subarray(start, end);
       const o = old.get(start);
-      if (o && o.byteBase === byteBase && o.lineBase === lineBase && o.text === chunkText) {
+      if (o && o.byteBase === byteBase && o.lineBase === lineBase && sameSource(o.text, chunkText)) {
         this.chunkHits++;
         // The new text's slice: the old file text can then be freed once no chunk refers to it.
         out.push({ ...o, text: chunkText });
       } else {
         this.chunkMisses++;
-        const byteLen = Buffer.byteLength(chunkText, 'utf8');
+        const byteLen = typeof chunkText === 'string' ? Buffer.byteLength(chunkText, 'utf8') : chunkText.length;
         out.push({ start, text: chunkText, byteBase, lineBase, byteLen, lineCount: countLines(text, start, end), part: EMPTY_PART });
       }
       byteBase += out[i].byteLen;
@@ -245,7 +253,7 @@ export class ParseCache {
     }
     if (out.every((c) => c.part === EMPTY_PART)) {
       // Nothing kept (a first load, or every chunk moved): one parse of the text, as without chunks.
-      const parsed = parseText(text, file, format);
+      const parsed = parseText(typeof text === 'string' ? text : new AsciiBytes(text), file, format);
       if (parsed.errors.some((e) => e.src === null)) return null;
       splitInto(parsed, out);
       return out;
@@ -255,7 +263,8 @@ export class ParseCache {
       // Each changed chunk is parsed from its own copy of its text: the names and strings the
       // parser cuts out of a text keep that whole text alive, so parsing a slice of the file
       // would pin one whole file text per reload for as long as any of its chunks is kept.
-      const parsed = parseText(ownCopy(c.text), file, format);
+      // Names cut out of bytes are copies (codes.ts latin1Of): a view of the bytes is enough.
+      const parsed = parseText(typeof c.text === 'string' ? ownCopy(c.text) : new AsciiBytes(c.text), file, format);
       if (parsed.errors.some((e) => e.src === null)) return null;
       shiftParsed(parsed, c.byteBase, c.lineBase);
       c.part = parsed;
@@ -272,6 +281,13 @@ export class ParseCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** The same text: strings compared as strings, bytes as bytes (one memcmp); never a string with bytes. */
+function sameSource(a: string | Uint8Array, b: string | Uint8Array): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  if (a.length !== b.length) return false;
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
 const EMPTY_PART: Parsed = { file: '', format: 'beancount', directives: [], options: [], includes: [], plugins: [], errors: [] };
@@ -395,7 +411,7 @@ function readAndParse(mainFile: string, readFile: ReadSource, expandGlob: Expand
     seen.add(file);
     onChain.add(file);
     out.files.push(file);
-    const parsed = cache ? cache.parse(file, typeof content === 'string' ? content : content.text()) : parseText(content, file, formatOf(file));
+    const parsed = cache ? cache.parse(file, content) : parseText(content, file, formatOf(file));
     stack.push({ file, content, parsed, bytes: null, di: 0, oi: 0, pi: 0, ei: 0, inc: 0, targets: [], ti: 0, incSrc: null, incPattern: '' });
   };
   const siteOf = (f: Frame, src: SourceRef): SyntaxSite => {
@@ -469,8 +485,9 @@ function readAndParse(mainFile: string, readFile: ReadSource, expandGlob: Expand
     }
     flushBefore(f, Infinity);
     stack.pop();
-    // Its directives are out: an ASCII file's bytes are not read again (freed now, see decoded).
-    if (typeof f.content !== 'string') f.content.free();
+    // Its directives are out: an ASCII file's bytes are not read again (freed now, see decoded),
+    // unless a parse cache keeps them to compare with the next load's.
+    if (typeof f.content !== 'string' && cache === undefined) f.content.free();
     onChain.delete(f.file);
   }
   cache?.retain(out.files);

@@ -13,13 +13,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type NotRegularFile, type ReadFile } from '../../engine/ledger/load';
+import { isAscii } from 'node:buffer';
+import { type NotRegularFile, type ReadFile, type ReadSource } from '../../engine/ledger/load';
 import { withRegularFile } from '../../engine/ledger/regular-file';
-import { lendBytes } from '../../engine/ledger/syntax/codes';
+import { AsciiBytes, lendBytes } from '../../engine/ledger/syntax/codes';
 import type { FileTexts } from './messages';
 
 export interface RecordingReader {
   readFile: ReadFile;
+  /**
+   * readFile for the files the load parses (LoadOptions.readSource): an ASCII file as its shared
+   * bytes (AsciiBytes), which the parse cache keeps and compares instead of a text of its own.
+   */
+  readSource: ReadSource;
   /** What was read, in reading order (only files and nulls: not-regular results are re-read). */
   texts(): FileTexts;
 }
@@ -40,9 +46,9 @@ export interface ReaderDeps {
 
 /** The text of a file's bytes, as the engine's reader decodes them (BOM kept, bad bytes U+FFFD). */
 export function decodeText(bytes: Uint8Array): string {
-  // Not as Latin-1 (engine/ledger/load.ts `decoded`): the parse cache keeps this text and
-  // compares it whole on every reload, and V8 compares and searches an external string (what
-  // Node makes of a large Latin-1 text) several times slower than one in its heap.
+  // Not as Latin-1 (engine/ledger/load.ts `decoded`): the parse cache keeps a non-ASCII file's
+  // text and compares it whole on every reload, and V8 compares and searches an external string
+  // (what Node makes of a large Latin-1 text) several times slower than one in its heap.
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
@@ -97,12 +103,16 @@ export function recordingReader(mainFile: string, given?: FileTexts, deps: Reade
   const seen = new Map<string, Uint8Array | null>();
   let filesRead = 0;
   let bytesRead = 0;
-  const readFile: ReadFile = (file) => {
+  // An ASCII file's bytes are its text's code units: parsed and kept as they are (no decode, no
+  // 35 MB text per worker for the xlarge bench ledger); any other file is decoded.
+  const sourceOf = (bytes: Uint8Array, asSource: boolean): string | AsciiBytes =>
+    asSource && isAscii(bytes) ? new AsciiBytes(bytes) : decodeForParse(bytes);
+  const readAs = (file: string, asSource: boolean): string | AsciiBytes | NotRegularFile | null => {
     const abs = path.resolve(file);
     if (known?.has(abs)) {
       const bytes = known.get(abs) ?? null;
       seen.set(abs, bytes);
-      return bytes === null ? null : decodeForParse(bytes);
+      return bytes === null ? null : sourceOf(bytes, asSource);
     }
     const out = read(abs);
     if (out === null && abs === main) unreadableMain(abs, explain);
@@ -113,9 +123,13 @@ export function recordingReader(mainFile: string, given?: FileTexts, deps: Reade
     if (!(out instanceof Uint8Array)) return out;
     seen.set(abs, out.buffer instanceof SharedArrayBuffer ? out : sharedBytes(out));
     if (deps.onRead) deps.onRead(++filesRead, (bytesRead += out.byteLength));
-    return decodeForParse(out);
+    return sourceOf(seen.get(abs)!, asSource);
   };
-  return { readFile, texts: () => [...seen] };
+  return {
+    readFile: (file) => readAs(file, false) as string | NotRegularFile | null,
+    readSource: (file) => readAs(file, true),
+    texts: () => [...seen],
+  };
 }
 
 function unreadableMain(file: string, explain: (file: string) => void): void {

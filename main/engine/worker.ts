@@ -64,7 +64,7 @@ const host = new LedgerHost(data.file, (file): Snapshot => {
   const h0 = parseCache.hits, m0 = parseCache.misses, ch0 = parseCache.chunkHits, cm0 = parseCache.chunkMisses;
   trace(`worker: loadLedger start (${pendingTexts ? 'texts given' : 'reads disk'})`);
   const previous = host.current;
-  const snapshot = loadLedger(file, { readFile: reader.readFile, parseCache });
+  const snapshot = loadLedger(file, { readFile: reader.readFile, readSource: reader.readSource, parseCache });
   // The rows a save left as they were keep their sums (engine/query/periods/carry.ts).
   if (previous) carryQueryCaches(previous, snapshot);
   trace(`worker: loadLedger end: files hit ${parseCache.hits - h0} miss ${parseCache.misses - m0}, chunks hit ${parseCache.chunkHits - ch0} miss ${parseCache.chunkMisses - cm0}`);

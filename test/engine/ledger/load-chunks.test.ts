@@ -17,6 +17,16 @@ import { ParseCache } from '../../../engine/ledger/load';
 import { parseText } from '../../../engine/ledger/syntax';
 import { copyPosting } from '../../../engine/ledger/syntax/posting';
 import type { ParsedFile } from '../../../engine/ledger/ast';
+import { AsciiBytes } from '../../../engine/ledger/syntax/codes';
+
+const isAsciiText = (t: string) => /^[\x00-\x7f]*$/.test(t);
+
+/** An ASCII text as the engine worker's reader gives it: its bytes, here in shared memory or not. */
+function bytesOf(text: string, shared: boolean): AsciiBytes {
+  const b = shared ? new Uint8Array(new SharedArrayBuffer(text.length)) : new Uint8Array(text.length);
+  b.set(Buffer.from(text, 'latin1'));
+  return new AsciiBytes(b);
+}
 
 /**
  * The parse with every posting as a plain object carrying its `src`: a parsed posting keeps its
@@ -124,6 +134,53 @@ describe('chunked parse cache', () => {
     expect(reused).toBeGreaterThan(runs / 3);
   });
 
+  it('gives the same parse from an ASCII file\'s bytes as from its text, across edits that make it non-ASCII and back', () => {
+    let bytesParses = 0;
+    fc.assert(
+      fc.property(ledgerText, fc.array(edit, { minLength: 1, maxLength: 6 }), fc.integer({ min: 20, max: 200 }), fc.boolean(), (text0, edits, size, shared) => {
+        const file = '/books/main.beancount';
+        const cache = new ParseCache(size);
+        const seen: Array<{ text: string; parsed: ReturnType<typeof parseText> }> = [];
+        let text = text0;
+        for (let k = 0; k <= edits.length; k++) {
+          if (k > 0) text = applyEdit(text, edits[k - 1]);
+          const ascii = isAsciiText(text);
+          if (ascii) {
+            bytesParses++;
+            // The same chunks either way (character index = byte offset).
+            expect(chunkStarts(bytesOf(text, false).bytes, size)).toEqual(chunkStarts(text, size));
+          }
+          const parsed = cache.parse(file, ascii ? bytesOf(text, shared) : text);
+          expect(withPostingSrc(parsed)).toStrictEqual(withPostingSrc(parseText(text, file, 'beancount')));
+          seen.push({ text, parsed });
+        }
+        for (const s of seen) expect(withPostingSrc(s.parsed)).toStrictEqual(withPostingSrc(parseText(s.text, file, 'beancount')));
+      }),
+      { numRuns: 300 },
+    );
+    expect(bytesParses).toBeGreaterThan(300);
+  });
+
+  it('keeps bytes as bytes: an unchanged file is a hit, an append parses only the last chunk', () => {
+    const file = '/books/main.beancount';
+    const text = ledgerOf(400);
+    const cache = new ParseCache(1000);
+    const first = cache.parse(file, bytesOf(text, true));
+    const chunks = chunkStarts(text, 1000)!.length;
+    expect([cache.misses, cache.chunkMisses]).toEqual([1, chunks]);
+    // Other bytes with the same content (the next reload's read): no parse.
+    expect(cache.parse(file, bytesOf(text, false)).directives).toEqual(first.directives);
+    expect(cache.hits).toBe(1);
+    const appended = text + '\n2021-03-01 * "Shop" "appended"\n  Expenses:Food  3.00 USD\n  Assets:Cash\n';
+    const second = cache.parse(file, bytesOf(appended, true));
+    expect([cache.chunkHits, cache.chunkMisses]).toEqual([chunks - 1, chunks + 1]);
+    expect(second.directives[0]).toBe(first.directives[0]);
+    expect(withPostingSrc(second)).toStrictEqual(withPostingSrc(parseText(appended, file, 'beancount')));
+    // The text of the same content is not the bytes: parsed (whole: nothing kept matches).
+    cache.parse(file, appended);
+    expect(cache.misses).toBe(3);
+  });
+
   it('parses only the last chunk again after an append, and reuses the other chunks as they are', () => {
     const file = '/books/main.beancount';
     const text = ledgerOf(400);
@@ -178,6 +235,11 @@ describe('chunked parse cache', () => {
     expect(chunkStarts('option "name_assets" "Aktiva"\n' + body, 500)).toBeNull();
     expect(chunkStarts(body + '2021-01-01 note Assets:Cash "two\nlines"\n', 500)).toBeNull();
     expect(chunkStarts(body + '; a lone " in a comment\n', 500)).toBeNull();
+    // The same answers from an ASCII file's bytes.
+    const bytes = (t: string) => Buffer.from(t, 'latin1');
+    expect(chunkStarts(bytes(body), 500)).toEqual(chunkStarts(body, 500));
+    for (const t of ['pushtag #trip\n' + body, body + '\r\npoptag #trip\r\n', body + '\rpoptag #trip\r', 'pushmeta k: 1\n' + body, 'option "name_assets" "Aktiva"\n' + body, body + '2021-01-01 note Assets:Cash "two\nlines"\n', body + '; a lone " in a comment\n'])
+      expect(chunkStarts(bytes(t), 500)).toBeNull();
   });
 
   it('reads string escapes as the scanner does', () => {
@@ -185,6 +247,8 @@ describe('chunked parse cache', () => {
     expect(quotesCloseOnTheirLine('a "b \\\\" c"\n')).toBe(false);
     expect(quotesCloseOnTheirLine('a "b \\x"\n"\\\n"\n')).toBe(false);
     expect(quotesCloseOnTheirLine('a "never closed\n')).toBe(false);
+    for (const t of ['a "b \\" c"\n"d"\n', 'a "b \\\\" c"\n', 'a "b \\x"\n"\\\n"\n', 'a "never closed\n'])
+      expect(quotesCloseOnTheirLine(Buffer.from(t, 'latin1'))).toBe(quotesCloseOnTheirLine(t));
   });
 });
 

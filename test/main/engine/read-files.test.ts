@@ -2,7 +2,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFileBytesOrNull, readFileOrNull } from '../../../engine/ledger/load';
+import { ParseCache, readFileBytesOrNull, readFileOrNull } from '../../../engine/ledger/load';
+import { loadLedger } from '../../../engine/ledger/index';
+import { AsciiBytes } from '../../../engine/ledger/syntax/codes';
 import { decodeText, readSharedBytesOrNull, recordingReader, sharedBytes } from '../../../main/engine/read-files';
 import { tempDir } from '../fake-ledger';
 
@@ -127,6 +129,35 @@ describe('readSharedBytesOrNull', () => {
       execFileSync('mkfifo', [fifo]);
       // Never opened (opening a FIFO would block): the same answer as the engine's.
       expect(readSharedBytesOrNull(fifo)).toEqual({ notRegular: 'a named pipe (FIFO)' });
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('gives the load an ASCII file as its shared bytes (no text), any other file as its text, and books the same ledger', () => {
+    const tmp = tempDir();
+    try {
+      const main = tmp.write('main.beancount', 'include "b.beancount"\n2024-01-01 open Assets:Cash\n2024-01-02 * "x"\n  Assets:Cash  1.50 EUR\n  Equity:Open\n2024-01-03 balance Assets:Cash 2 EUR\n');
+      const b = tmp.write('b.beancount', '2024-01-01 open Equity:Open\n2024-01-01 note Equity:Open "café"\n');
+      const reader = recordingReader(main);
+      const m = reader.readSource(main);
+      expect(m).toBeInstanceOf(AsciiBytes);
+      expect((m as AsciiBytes).bytes).toBe(reader.texts()[0][1]);
+      expect((m as AsciiBytes).bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(reader.readSource(b)).toBe('2024-01-01 open Equity:Open\n2024-01-01 note Equity:Open "café"\n');
+      // A worker's load: from bytes through the parse cache, twice (the second a cache hit), the
+      // error's source line cut from the bytes.
+      const cache = new ParseCache();
+      for (let k = 0; k < 2; k++) {
+        const r = recordingReader(main);
+        const s = loadLedger(main, { readFile: r.readFile, readSource: r.readSource, parseCache: cache });
+        const plain = loadLedger(main);
+        expect(s.postings.map((p) => `${p.account} ${p.units.number} ${p.units.currency}`)).toEqual(['Assets:Cash 1.50 EUR', 'Equity:Open -1.50 EUR']);
+        expect(s.notes.map((n) => n.comment)).toEqual(['café']);
+        expect(s.errors.map((e) => [e.message, e.source])).toEqual(plain.errors.map((e) => [e.message, e.source]));
+        expect(s.errors.map((e) => e.source)).toEqual(['2024-01-03 balance Assets:Cash 2 EUR']);
+      }
+      expect([cache.misses, cache.hits]).toEqual([2, 2]);
     } finally {
       tmp.cleanup();
     }
