@@ -42,7 +42,8 @@ const STATEFUL = /^\uFEFF?(?:push|pop)|"name_/m;
 /**
  * A file's text, or an ASCII file's bytes (the engine worker's parse cache keeps those: no 35 MB
  * string per worker, engine/ledger/syntax/codes.ts AsciiBytes). For bytes a character index is a
- * byte offset, and searches are the typed array's (memchr-fast, like a string's).
+ * byte offset. Give bytes as a Buffer: its indexOf is native (memchr), a plain typed array's
+ * scanned 35 MB in about 50 ms instead of a few.
  */
 export type ChunkSource = string | Uint8Array;
 

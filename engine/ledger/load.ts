@@ -202,7 +202,9 @@ export class ParseCache {
    * them, shared with the other workers): kept and compared as bytes, parsed from bytes.
    */
   parse(file: string, source: string | AsciiBytes): Parsed {
-    const text = typeof source === 'string' ? source : source.bytes;
+    // Bytes as a Buffer view: its indexOf is a native memchr, several times faster over 35 MB
+    // than a typed array's (chunks.ts searches quotes and newlines with it).
+    const text = typeof source === 'string' ? source : asBuffer(source.bytes);
     const kept = this.entries.get(file);
     if (kept && sameSource(kept.text, text)) {
       this.hits++;
@@ -283,11 +285,15 @@ export class ParseCache {
   }
 }
 
+function asBuffer(b: Uint8Array): Buffer {
+  return Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+}
+
 /** The same text: strings compared as strings, bytes as bytes (one memcmp); never a string with bytes. */
 function sameSource(a: string | Uint8Array, b: string | Uint8Array): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   if (a.length !== b.length) return false;
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  return asBuffer(a).equals(b);
 }
 
 const EMPTY_PART: Parsed = { file: '', format: 'beancount', directives: [], options: [], includes: [], plugins: [], errors: [] };
