@@ -213,7 +213,7 @@ export class ParseCache {
     }
     this.misses++;
     const format = formatOf(file);
-    const starts = chunkStarts(text, this.chunkChars);
+    const starts = chunkStarts(text, this.chunkChars, kept ? checkedPrefix(kept, text) : 0);
     const chunks = starts && starts.length > 1 ? this.chunked(file, format, text, starts, kept?.chunks ?? null) : null;
     if (chunks === null) {
       const parsed = parseText(source, file, format);
@@ -283,6 +283,26 @@ export class ParseCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/**
+ * A line start of `text` before which it is the kept file's text, which was chunked (so it passed
+ * chunkStarts' checks there): the start of the first kept chunk that differs, or of the last one
+ * when none does. 0 when the kept file was not chunked.
+ */
+function checkedPrefix(kept: FileEntry, text: string | Uint8Array): number {
+  const chunks = kept.chunks;
+  if (chunks === null || chunks.length === 0) return 0;
+  let k = 0;
+  while (k + 1 < chunks.length && sameAt(text, chunks[k].text, chunks[k].start)) k++;
+  return chunks[k].start;
+}
+
+/** Is `part` the piece of `text` at `at`? (Never for a string against bytes.) */
+function sameAt(text: string | Uint8Array, part: string | Uint8Array, at: number): boolean {
+  if (typeof text === 'string') return typeof part === 'string' && text.startsWith(part, at);
+  if (typeof part === 'string' || at + part.length > text.length) return false;
+  return sameSource(text.subarray(at, at + part.length), part);
 }
 
 function asBuffer(b: Uint8Array): Buffer {

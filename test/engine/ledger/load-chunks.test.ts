@@ -242,6 +242,38 @@ describe('chunked parse cache', () => {
       expect(chunkStarts(bytes(t), 500)).toBeNull();
   });
 
+  it('checks only past a prefix known to pass: the same chunks as a whole check, text or bytes', () => {
+    let checkedRuns = 0;
+    fc.assert(
+      fc.property(ledgerText, edit, fc.integer({ min: 20, max: 200 }), fc.nat(), (text0, e, size, pick) => {
+        const before = chunkStarts(text0, size);
+        fc.pre(before !== null && before.length > 1);
+        const text = applyEdit(text0, e);
+        // A chunk start of the earlier text up to which both texts are the same.
+        const same = before!.filter((s) => text.startsWith(text0.slice(0, s)));
+        const checkedTo = same[pick % same.length];
+        if (checkedTo > 0) checkedRuns++;
+        expect(chunkStarts(text, size, checkedTo)).toEqual(chunkStarts(text, size));
+        if (isAsciiText(text)) expect(chunkStarts(Buffer.from(text, 'latin1'), size, checkedTo)).toEqual(chunkStarts(text, size));
+      }),
+      { numRuns: 500 },
+    );
+    expect(checkedRuns).toBeGreaterThan(100);
+    // A keyword or an open quote past the checked prefix still refuses chunking.
+    const body = ledgerOf(200);
+    const starts = chunkStarts(body, 500)!;
+    const at = starts[3];
+    for (const tail of ['pushtag #trip\n', 'poptag #trip\n', 'option "name_assets" "A"\n', '; odd " quote\n']) {
+      const t = body + tail;
+      expect(chunkStarts(t, 500, at)).toBeNull();
+      expect(chunkStarts(Buffer.from(t, 'latin1'), 500, at)).toBeNull();
+    }
+    // Right at the checked line start too.
+    const t = body.slice(0, at) + 'pushtag #x\n' + body.slice(at);
+    expect(chunkStarts(t, 500, at)).toBeNull();
+    expect(chunkStarts(Buffer.from(t, 'latin1'), 500, at)).toBeNull();
+  });
+
   it('reads string escapes as the scanner does', () => {
     expect(quotesCloseOnTheirLine('a "b \\" c"\n"d"\n')).toBe(true);
     expect(quotesCloseOnTheirLine('a "b \\\\" c"\n')).toBe(false);
