@@ -47,6 +47,11 @@ const STATEFUL = /^\uFEFF?(?:push|pop)|"name_/gm;
  */
 export type ChunkSource = string | Uint8Array;
 
+/** A Buffer over the same bytes (no copy): Buffer's searches and compares are native. */
+export function asBuffer(b: Uint8Array): Buffer {
+  return Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+}
+
 function indexIn(src: ChunkSource, code: number, from: number): number {
   return typeof src === 'string' ? src.indexOf(String.fromCharCode(code), from) : src.indexOf(code, from);
 }
@@ -64,7 +69,7 @@ function isStateful(src: ChunkSource, from: number): boolean {
     STATEFUL.lastIndex = from;
     return STATEFUL.test(src);
   }
-  const b = Buffer.isBuffer(src) ? src : Buffer.from(src.buffer, src.byteOffset, src.byteLength);
+  const b = asBuffer(src);
   if (b.indexOf('"name_', from) >= 0) return true;
   for (const word of ['push', 'pop']) {
     if (from === 0 && b.subarray(0, word.length).toString('latin1') === word) return true;

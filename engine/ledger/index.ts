@@ -18,6 +18,7 @@ import { positionId, positionIdWord } from './ids';
 import { detach } from './syntax/detach';
 import { loadFiles, readFileOrNull, readFileStamped, type ParseCache, type ReadFile, type ReadSource } from './load';
 import { AsciiBytes } from './syntax/codes';
+import { asBuffer } from './chunks';
 import { readSpans, type FileStamp } from './file-stamp';
 import { readOptions } from './options';
 import { runPlugins } from './plugins';
@@ -90,20 +91,20 @@ function sourceReader(readFile: ReadFile, kept: ReadonlyMap<string, string | Asc
     let buf = cache.get(src.file);
     if (buf === undefined) {
       const k = kept.get(src.file);
-      // An ASCII file's bytes: byte offsets are its character offsets. (Bytes freed after their
-      // parse, which loadFiles does without a parse cache, are read again instead.)
-      if (k instanceof AsciiBytes && k.bytes.buffer.byteLength > 0) cache.set(src.file, (buf = Buffer.from(k.bytes.buffer, k.bytes.byteOffset, k.bytes.byteLength)));
-    }
-    if (buf === undefined) {
-      let text: ReturnType<ReadFile> | undefined = kept.get(src.file) as string | undefined;
-      if (text === undefined) {
-        try {
-          text = readFile(src.file);
-        } catch {
-          text = null;
+      // An ASCII file's bytes: byte offsets are its character offsets. Bytes freed after their
+      // parse (loadFiles frees them when no parse cache keeps them) are read again instead.
+      if (k instanceof AsciiBytes && k.bytes.buffer.byteLength > 0) buf = asBuffer(k.bytes);
+      else {
+        let text: ReturnType<ReadFile> | undefined = k instanceof AsciiBytes ? undefined : k;
+        if (text === undefined) {
+          try {
+            text = readFile(src.file);
+          } catch {
+            text = null;
+          }
         }
+        buf = typeof text !== 'string' ? null : Buffer.byteLength(text, 'utf8') === text.length ? text : Buffer.from(text, 'utf8');
       }
-      buf = typeof text !== 'string' ? null : Buffer.byteLength(text, 'utf8') === text.length ? text : Buffer.from(text, 'utf8');
       cache.set(src.file, buf);
     }
     if (typeof buf === 'string') return src.end < src.start || src.end > buf.length ? null : buf.slice(src.start, src.end);

@@ -24,7 +24,7 @@ import type { DirectiveAst, FileFormat, OptionAst, PluginAst, SourceRef } from '
 import { SyntaxErrors, type LedgerError, type SyntaxSite } from './errors';
 import { parseText } from './syntax';
 import { AsciiBytes, dropLentBytes, lendBytes } from './syntax/codes';
-import { CHUNK_CHARS, chunkStarts, countLines, shiftParsed } from './chunks';
+import { CHUNK_CHARS, asBuffer, chunkStarts, countLines, shiftParsed } from './chunks';
 import { stampOf, type FileStamp } from './file-stamp';
 import { withRegularFile, type NotRegularFile } from './regular-file';
 
@@ -303,10 +303,6 @@ function sameAt(text: string | Uint8Array, part: string | Uint8Array, at: number
   if (typeof text === 'string') return typeof part === 'string' && text.startsWith(part, at);
   if (typeof part === 'string' || at + part.length > text.length) return false;
   return sameSource(text.subarray(at, at + part.length), part);
-}
-
-function asBuffer(b: Uint8Array): Buffer {
-  return Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 }
 
 /** The same text: strings compared as strings, bytes as bytes (one memcmp); never a string with bytes. */

@@ -158,6 +158,14 @@ describe('readSharedBytesOrNull', () => {
         expect(s.errors.map((e) => e.source)).toEqual(['2024-01-03 balance Assets:Cash 2 EUR']);
       }
       expect([cache.misses, cache.hits]).toEqual([2, 2]);
+      // Without a parse cache the load frees bytes of its own once parsed: an error's source line
+      // is then read from the file again.
+      const own = (f: string) => {
+        const t = readFileOrNull(f);
+        return typeof t === 'string' && /^[\x00-\x7f]*$/.test(t) ? new AsciiBytes(new Uint8Array(Buffer.from(t, 'latin1'))) : t;
+      };
+      const freed = loadLedger(main, { readSource: own });
+      expect(freed.errors.map((e) => e.source)).toEqual(['2024-01-03 balance Assets:Cash 2 EUR']);
     } finally {
       tmp.cleanup();
     }
