@@ -207,3 +207,38 @@ describe('transaction entries', () => {
     expect(s.entries.map((x) => x.type)).toEqual(['open', 'open', 'open', 'open', 'pad', 'transaction', 'balance', 'transaction', 'transaction', 'transaction', 'price']);
   });
 });
+
+describe('timestamps', () => {
+  // Rows keep seconds from the date's midnight UTC and add the date back when read (rows.ts):
+  // the figures must be the clock's for dates far outside 1901-2038 and for a zone's offset.
+  it('are the Unix seconds of date, time and zone, before 1901 and after 2038 too', () => {
+    const s = ledger(`option "timezone" "Etc/GMT-3"
+1750-01-01 open Assets:Bank
+1750-01-01 open Income:Job
+1750-03-01 * "Old"
+  time: "10:30"
+  Assets:Bank  1 GBP
+  Income:Job
+1750-03-02 price GBP 4.5 USD
+2050-07-01 * "Late"
+  Assets:Bank  2 GBP
+  Income:Job
+2050-07-02 balance Assets:Bank 3 GBP
+`);
+    expect(s.errors).toEqual([]);
+    // Etc/GMT-3 is three hours ahead of UTC (POSIX signs): local 10:30 is 07:30 UTC.
+    const utc = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h, min) / 1000;
+    const old = s.transactions.find((t) => t.narration === 'Old')!;
+    expect(old.timestamp).toBe(utc(1750, 3, 1, 7, 30));
+    // 1750-03-01 is day -80294 (220 years of 365 days and 53 leap days back from 1970-03-01, less 59).
+    expect(old.timestamp).toBe(-80294 * 86400 + 7.5 * 3600);
+    expect(old.time).toBe(10 * 3600 + 30 * 60);
+    expect(s.transactions.find((t) => t.narration === 'Late')!.timestamp).toBe(utc(2050, 6, 30, 21));
+    const price = s.entries.find((e) => e.type === 'price')!;
+    expect(price.timestamp).toBe(utc(1750, 3, 1, 21));
+    expect(s.prices[0].timestamp).toBe(utc(1750, 3, 1, 21));
+    expect(s.entries.find((e) => e.type === 'balance')!.timestamp).toBe(utc(2050, 7, 1, 21));
+    // The entry of a transaction is the transaction itself.
+    expect(s.entries[old.seq!].timestamp).toBe(old.timestamp);
+  });
+});
