@@ -284,7 +284,7 @@ export function groupRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     const r = finish(g);
     if (r) rows.push(r);
   }
-  if (plan.order.length) sortRows(rows, makeCompare(plan), deadline);
+  if (plan.order.length) sortRows(rows, makeCompare(plan, rows), deadline);
   return { rows, skipped: 0 };
 }
 

@@ -96,7 +96,7 @@ export function plainRows(plan: Plan, source: ArrayLike<unknown>, st: EvalState,
     const keys = order.length ? evalAll(orderExprs, st) : EMPTY;
     rows.push({ keys, seq: seq++, values, size });
   });
-  if (order.length) sortRows(rows, makeCompare(plan), deadline);
+  if (order.length) sortRows(rows, makeCompare(plan, rows), deadline);
   return { rows, skipped: 0 };
 }
 

@@ -67,11 +67,37 @@ export function rowSize(types: TypeName[], values: unknown[]): number {
   return n;
 }
 
-export function makeCompare(plan: Plan) {
+/**
+ * A code unit at or above U+D800. Texts order by code point (compareStr); JavaScript's `<` orders
+ * by UTF-16 code unit, which differs only where a surrogate meets a unit above the surrogates.
+ */
+const NOT_PLAIN = /[\uD800-\uFFFF]/;
+
+/**
+ * The ORDER BY comparison. `rows`, when all are known before the sort: a text key whose values
+ * have no unit at or above U+D800 (one regular-expression test per row) is compared with `<`,
+ * which for such texts is compareStr's order. compareStr's loop over the common prefix of account
+ * names ran in the interpreter on a first query: sorting BALANCES' 1,965 accounts took 13 ms.
+ */
+export function makeCompare(plan: Plan, rows?: readonly Sortable[]) {
   const order = plan.order;
+  const n = order.length;
+  const plain = order.map((o, i) => {
+    if (o.expr.type !== 'str' || rows === undefined) return false;
+    for (let r = 0; r < rows.length; r++) {
+      const v = rows[r].keys[i];
+      if (v !== null && NOT_PLAIN.test(v as string)) return false;
+    }
+    return true;
+  });
   return (a: Sortable, b: Sortable): number => {
-    for (let i = 0; i < order.length; i++) {
-      const c = compareValues(order[i].expr.type, a.keys[i], b.keys[i]);
+    for (let i = 0; i < n; i++) {
+      let c: number;
+      if (plain[i]) {
+        const x = a.keys[i] as string | null;
+        const y = b.keys[i] as string | null;
+        c = x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+      } else c = compareValues(order[i].expr.type, a.keys[i], b.keys[i]);
       if (c !== 0) return order[i].desc ? -c : c;
     }
     return a.seq - b.seq;

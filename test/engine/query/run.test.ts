@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runQuery, encodeResult, type QueryOptions } from '../../../engine/query/index';
 import { QueryError } from '../../../engine/query/errors';
 import { basicLedger } from './basic-ledger';
+import { ledger } from '../ledger/ledger-text';
 
 const snap = basicLedger();
 const json = (q: string, o: QueryOptions = {}) => JSON.parse(JSON.stringify(encodeResult(runQuery(snap, q, o)), (_k, v) => (typeof v === 'bigint' ? Number(v) : v))).data;
@@ -117,6 +118,21 @@ describe('ORDER BY, DISTINCT, LIMIT', () => {
       ['Shop', 'Lunch'],
     ]);
     expect(rows("SELECT payee WHERE account = 'Assets:Cash' ORDER BY payee DESC")).toEqual([['Shop'], ['Broker'], ['Boss'], [null]]);
+  });
+  it('orders texts by code point, plain texts and texts with surrogates alike', () => {
+    // UTF-16 code units would put 😀 (D83D DE00) before U+FFFF; code points put it last. The sort
+    // compares texts without units at or above U+D800 natively (run.ts makeCompare): one such
+    // text among the rows must bring the whole key back to code-point order.
+    const s = ledger(`2024-01-01 open Assets:Cash
+2024-01-01 open Expenses:Food
+${['aZ', 'a\uffff', 'a😀', 'a', 'a\ue000'].map((n, i) => `2024-01-0${i + 2} * "${n}"\n  Expenses:Food  1 USD\n  Assets:Cash\n`).join('')}`);
+    const texts = (q: string) => runQuery(s, q).rows.map((r) => r[0]);
+    const want = ['a', 'aZ', 'a\ue000', 'a\uffff', 'a😀'];
+    expect(texts("SELECT narration WHERE account = 'Assets:Cash' ORDER BY narration")).toEqual(want);
+    expect(texts('SELECT narration, count(*) GROUP BY narration ORDER BY narration DESC')).toEqual([...want].reverse());
+    // Without the two texts past U+D800 (native comparison): the same order of the rest.
+    expect(texts("SELECT narration WHERE account = 'Assets:Cash' AND narration != 'a😀' ORDER BY narration")).toEqual(want.slice(0, 4));
+    expect(texts("SELECT narration WHERE account = 'Assets:Cash' AND narration < 'a\ue000' ORDER BY narration DESC")).toEqual(['aZ', 'a']);
   });
   it('DISTINCT keeps the first, then OFFSET/LIMIT', () => {
     expect(rows('SELECT DISTINCT account LIMIT 2 OFFSET 1')).toEqual([['Assets:Cash'], ['Income:Salary']]);
