@@ -84,7 +84,7 @@ export function compileCall(scope: Scope, e: A.Call): Node {
   const overAggs = args.some((a) => a.hasAgg) && !args.some((a) => a.readsBalance || a.readsMeta);
   const node = opNode(returns, overAggs ? perGroup(scope, key, ev) : ev, args, key, e.start, mayFail);
   if (META_FUNCTIONS.has(e.name)) return { ...node, kind: 'meta', readsRow: true, readsMeta: true, isConst: false };
-  if (!ov.foldable) return { ...node, isConst: false };
+  if (!ov.foldable) return { ...node, isConst: false, readsSnapshot: true };
   return fold(scope, node);
 }
 
@@ -141,6 +141,7 @@ function runningBalanceForm(scope: Scope, e: A.Call): Node | null {
     readsRow: true,
     readsBalance: true,
     readsMeta: false,
+    readsSnapshot: false,
     mayFail: false,
     columns: new Set(['balance']),
     key: `call:${e.name}(col:balance)#running`,

@@ -41,6 +41,7 @@ export function constant(type: TypeName, value: unknown, start: number, fromPara
     readsRow: false,
     readsBalance: false,
     readsMeta: false,
+    readsSnapshot: false,
     mayFail: false,
     columns: new Set(),
     key: 'lit:' + type + ':' + (value === null ? 'NULL' : valueKey(type, value)),
@@ -58,6 +59,7 @@ export function opNode(type: TypeName, evaluate: Evaluator, kids: Node[], key: s
     hasAgg = false,
     readsBalance = false,
     readsMeta = false,
+    readsSnapshot = false,
     isConst = true,
     fail = mayFail;
   for (const k of kids) {
@@ -66,10 +68,11 @@ export function opNode(type: TypeName, evaluate: Evaluator, kids: Node[], key: s
     hasAgg ||= k.hasAgg;
     readsBalance ||= k.readsBalance;
     readsMeta ||= k.readsMeta;
+    readsSnapshot ||= k.readsSnapshot;
     isConst &&= k.isConst;
     fail ||= k.mayFail;
   }
-  return { kind: 'op', type, eval: evaluate, isConst, hasAgg, readsRow, readsBalance, readsMeta, mayFail: fail, columns, key, start, kids };
+  return { kind: 'op', type, eval: evaluate, isConst, hasAgg, readsRow, readsBalance, readsMeta, readsSnapshot, mayFail: fail, columns, key, start, kids };
 }
 
 /** Replaces a constant-only node by its value; an error while folding points at the node. */
@@ -161,6 +164,7 @@ function compileColumn(scope: Scope, e: A.Column): Node {
     readsRow: true,
     readsBalance,
     readsMeta: false,
+    readsSnapshot: false,
     mayFail: false,
     columns: new Set([col.name]),
     key: 'col:' + col.name,

@@ -52,6 +52,11 @@ export interface CExpr {
   columns: Set<string>;
   /** Calls a function whose value depends on the row's metadata. */
   readsMeta: boolean;
+  /**
+   * Calls a function that is not foldable (it reads the snapshot, such as open_date, or the
+   * clock, such as today()): the same arguments may give another value in another snapshot.
+   */
+  readsSnapshot: boolean;
   /** Evaluation can raise an error (overflow, currency mismatch, runtime regex, maxwidth...). */
   mayFail: boolean;
   /** Canonical text: equal expressions have equal keys (group key matching). */

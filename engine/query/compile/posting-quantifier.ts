@@ -73,6 +73,7 @@ export function compileQuantifier(scope: Scope, e: A.Call): Node {
     readsRow: true,
     readsBalance: false,
     readsMeta: false,
+    readsSnapshot: cond.readsSnapshot,
     mayFail: cond.mayFail,
     columns: new Set(),
     key: `${name}(${cond.key})#${table}`,

@@ -21,6 +21,7 @@ import { fastPaths } from './fast-paths';
 import { dateRange, lowerBound, tableDates } from './date-index';
 import { knownPositionColumns, positionColumns, type PositionColumns } from './position-sums';
 import { postingRowsWithIdWords } from './id-rows';
+import { accountVerdicts, rememberVerdict } from './account-verdicts';
 
 /**
  * The flat columns for the full running balance: built for the snapshot's own postings, and
@@ -38,13 +39,21 @@ function balanceColumns(plan: Plan, source: ArrayLike<unknown>, st: EvalState): 
  * [lo, hi), `idx` null when those are all the rows of the range; null without such a condition.
  */
 function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, deadline: Deadline, lo: number, hi: number): { idx: Int32Array | null; chosen: AccountRows[] } | null {
-  if (!plan.accountFilter || plan.table.name !== 'postings') return null;
-  const accept = plan.accountFilter.eval;
+  const filter = plan.accountFilter;
+  if (!filter || plan.table.name !== 'postings') return null;
+  const accept = filter.eval;
+  // A condition on the name alone judges a name the same way in every snapshot (account-verdicts.ts).
+  const verdicts = filter.readsSnapshot ? null : accountVerdicts(filter.key);
   const chosen: AccountRows[] = [];
   for (const a of accountRows(source as readonly Posting[])) {
     deadline.tick();
-    st.row = a.sample;
-    if (accept(st) === true) chosen.push(a);
+    let ok = verdicts === null ? undefined : verdicts.get(a.account);
+    if (ok === undefined) {
+      st.row = a.sample;
+      ok = accept(st) === true;
+      if (verdicts !== null) rememberVerdict(verdicts, a.account, ok);
+    }
+    if (ok) chosen.push(a);
   }
   return { idx: mergeRows(chosen, lo, hi), chosen };
 }
