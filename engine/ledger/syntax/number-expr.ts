@@ -19,6 +19,20 @@ export function isNumberStart(sc: Scanner): boolean {
 }
 
 export function readNumberExpr(sc: Scanner): Dec {
+  // Nearly every amount is one literal: read it without going down the operator levels (sum,
+  // product, factor) and back up through their look-ahead for an operator. The same result as
+  // sum(): a literal that an operator follows (`10 - 5`, or a date's `2024-`) is read again by it.
+  const start = sc.pos;
+  const c = sc.code();
+  if (isDigit(c) || (c === MINUS && isDigit(sc.code(start + 1)))) {
+    const v = literal(sc);
+    const end = sc.pos;
+    sc.ws();
+    const d = sc.code();
+    sc.pos = end;
+    if (d !== PLUS && d !== MINUS && d !== STAR && d !== SLASH) return v;
+    sc.pos = start;
+  }
   return sum(sc, 0);
 }
 

@@ -101,6 +101,41 @@ describe('number literals', () => {
     expect(ps[39999].number!.toString()).toBe('14799.63');
   });
 
+  it('a literal that an operator follows is read as an expression, with or without spaces', () => {
+    // readNumberExpr reads a lone literal directly; an operator after it (past spaces or tabs)
+    // sends it back through the operator levels.
+    const ops = ['+', '-', '*', '/'] as const;
+    const lit = fc.record({ n: fc.integer({ min: 0, max: 99999 }), dp: fc.integer({ min: 0, max: 3 }), neg: fc.boolean() }).map(({ n, dp, neg }) => {
+      const t = dp === 0 ? String(n) : (n / 10 ** dp).toFixed(dp);
+      return neg ? '-' + t : t;
+    });
+    const space = fc.constantFrom('', ' ', '  ', '\t');
+    fc.assert(
+      fc.property(lit, fc.constantFrom(...ops), lit.filter((t) => !/^-?0(\.0*)?$/.test(t)), space, space, (a, op, b, s1, s2) => {
+        // `a - -b` and `a--b` are an operator then a negative literal: the same expression.
+        const text = `${a}${s1}${op}${s2}${b}`;
+        const ps = postings(ok(`2024-01-01 * "x"\n  Assets:A  ${text} USD\n  Equity:E\n`));
+        const x = Dec.parse(a)!;
+        const y = Dec.parse(b)!;
+        const want = op === '+' ? x.plus(y) : op === '-' ? x.minus(y) : op === '*' ? x.times(y) : x.div(y)!;
+        expect(parts(ps[0].number), text).toEqual(parts(want));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a lone literal before a tab, a cost, a price or the line end; a date where a number stands is refused', () => {
+    const ps = postings(ok('2024-01-01 * "x"\n  Assets:A  10\tUSD\n  Assets:B  2 HOOL {5 USD}\n  Assets:C  3 EUR @1.5 USD\n  Equity:E  -34.50\n'));
+    expect(ps.map((p) => [p.number?.toString() ?? null, p.currency])).toEqual([
+      ['10', 'USD'],
+      ['2', 'HOOL'],
+      ['3', 'EUR'],
+      ['-34.50', null],
+    ]);
+    const r = parse('2024-01-01 * "x"\n  Assets:A  2024-01-05 USD\n  Equity:E\n');
+    expect(r.errors.map((e) => e.message)).toEqual(['expected a number, found a date (line 2, column 13)']);
+  });
+
   it('expressions over literals, a malformed grouping still refused', () => {
     const ps = postings(ok('2024-01-01 * "x"\n  Assets:A  (1.10 + 2.205) * 3 USD\n  Assets:A  -1,234.5 / 2 USD\n  Equity:E\n'));
     expect(ps[0].number!.toString()).toBe('9.915');
