@@ -47,7 +47,7 @@ function narrowedIndices(plan: Plan, source: ArrayLike<unknown>, st: EvalState, 
   const chosen: AccountRows[] = [];
   for (const a of accountRows(source as readonly Posting[])) {
     deadline.tick();
-    let ok = verdicts === null ? undefined : verdicts.get(a.account);
+    let ok = verdicts === null ? undefined : verdicts.map.get(a.account);
     if (ok === undefined) {
       st.row = a.sample;
       ok = accept(st) === true;

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { compileQuery, runQuery } from '../../../../engine/query/index';
-import { accountVerdicts, clearAccountVerdicts } from '../../../../engine/query/execute/account-verdicts';
+import { accountVerdicts, clearAccountVerdicts, keptVerdicts, rememberVerdict } from '../../../../engine/query/execute/account-verdicts';
 import type { Snapshot } from '../../../../engine/ledger/snapshot';
 import { ledger } from '../../ledger/ledger-text';
 
@@ -53,7 +53,7 @@ describe('account-only verdicts across snapshots', () => {
     expect(plan.accountFilter!.readsSnapshot).toBe(false);
 
     expect(sums(book('2024-01-01'), PURE)).toEqual(['Expenses:Food: 12.50', 'Expenses:Rent: 400.00']);
-    const verdicts = accountVerdicts(plan.accountFilter!.key);
+    const verdicts = accountVerdicts(plan.accountFilter!.key).map;
     expect([...verdicts].sort()).toEqual([
       ['Assets:Cash', false],
       ['Expenses:Food', true],
@@ -63,14 +63,14 @@ describe('account-only verdicts across snapshots', () => {
 
     // A later snapshot with one more account: the new name is judged, the others are read.
     expect(sums(book('2024-01-01', true), PURE)).toEqual(['Expenses:Books: 20.00', 'Expenses:Food: 12.50', 'Expenses:Rent: 400.00']);
-    expect(accountVerdicts(plan.accountFilter!.key).get('Expenses:Books')).toBe(true);
-    expect(accountVerdicts(plan.accountFilter!.key).size).toBe(5);
+    expect(accountVerdicts(plan.accountFilter!.key).map.get('Expenses:Books')).toBe(true);
+    expect(accountVerdicts(plan.accountFilter!.key).map.size).toBe(5);
   });
 
   it('uses a kept verdict instead of evaluating the condition again', () => {
     const plan = compileQuery(PURE);
     // A planted verdict (what no evaluation gives) shows that the kept one is what the scan reads.
-    accountVerdicts(plan.accountFilter!.key).set('Expenses:Rent', false);
+    accountVerdicts(plan.accountFilter!.key).map.set('Expenses:Rent', false);
     expect(sums(book('2024-01-01'), PURE)).toEqual(['Expenses:Food: 12.50']);
   });
 
@@ -82,7 +82,7 @@ describe('account-only verdicts across snapshots', () => {
     // Food opens on 2024-01-01 in the first ledger, on 2024-02-01 in the second.
     expect(sums(book('2024-01-01'), q)).toEqual([]);
     expect(sums(book('2024-02-01'), q)).toEqual(['Expenses:Food: 12.50']);
-    expect(accountVerdicts(plan.accountFilter!.key).size).toBe(0);
+    expect(accountVerdicts(plan.accountFilter!.key).map.size).toBe(0);
   });
 
   it('keeps conditions apart by their constants', () => {
@@ -94,6 +94,44 @@ describe('account-only verdicts across snapshots', () => {
       'Expenses:Rent: 400.00',
     ]);
     expect(sums(s, "SELECT account, sum(number) WHERE account ~ 'Rent' GROUP BY account")).toEqual(['Expenses:Rent: 400.00']);
+  });
+
+  it('stays within its bounds: least recently used conditions go first, and a condition past the budget keeps no more', () => {
+    const s = book('2024-01-01');
+    const q = (root: string) => `SELECT account, sum(number) WHERE under(account, '${root}') GROUP BY account ORDER BY account`;
+    // Four accounts a condition; room for two conditions and six names.
+    clearAccountVerdicts({ conditions: 2, names: 6 });
+    expect(sums(s, q('Income'))).toEqual(['Income:Salary: -1000.00']);
+    expect(keptVerdicts()).toEqual({ conditions: 1, names: 4 });
+    // The second condition fills the names: the first (least recently used) is dropped for it.
+    expect(sums(s, q('Assets'))).toEqual(['Assets:Cash: 587.50']);
+    expect(keptVerdicts()).toEqual({ conditions: 1, names: 4 });
+    const assets = accountVerdicts(compileQuery(q('Assets')).accountFilter!.key);
+    expect(assets.map.size).toBe(4);
+    // A third condition: when the names run out, the least recently used (Assets) is dropped.
+    expect(sums(s, q('Expenses'))).toEqual(['Expenses:Food: 12.50', 'Expenses:Rent: 400.00']);
+    expect(keptVerdicts()).toEqual({ conditions: 1, names: 4 });
+    expect(assets.dropped).toBe(true);
+    // One condition alone past the budget keeps what fits and is still answered right.
+    clearAccountVerdicts({ conditions: 2, names: 3 });
+    expect(sums(s, q('Expenses'))).toEqual(['Expenses:Food: 12.50', 'Expenses:Rent: 400.00']);
+    expect(keptVerdicts()).toEqual({ conditions: 1, names: 3 });
+    expect(sums(s, q('Expenses'))).toEqual(['Expenses:Food: 12.50', 'Expenses:Rent: 400.00']);
+    clearAccountVerdicts();
+  });
+
+  it('counts only what the table holds: a dropped condition keeps no more', () => {
+    clearAccountVerdicts({ conditions: 1, names: 10 });
+    const a = accountVerdicts('a');
+    rememberVerdict(a, 'Assets:Cash', true);
+    const b = accountVerdicts('b');
+    expect(a.dropped).toBe(true);
+    rememberVerdict(a, 'Assets:Bank', true);
+    rememberVerdict(b, 'Assets:Cash', false);
+    rememberVerdict(b, 'Assets:Cash', false);
+    expect(keptVerdicts()).toEqual({ conditions: 1, names: 1 });
+    expect(accountVerdicts('a').map.size).toBe(0);
+    clearAccountVerdicts();
   });
 
   it('keeps conditions apart by their parameters', () => {
