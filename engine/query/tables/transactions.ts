@@ -11,16 +11,41 @@ import { offerRows, takeTransactionRows } from '../execute/carried-rows';
 
 /** The table's rows, built once per snapshot (also by the idle warm-up: execute/warm.ts). */
 export const transactionRows = perSnapshot((s: Snapshot): Transaction[] => {
-  const out: Transaction[] = [];
-  for (const i of s.referenceOrder) {
-    const t = s.entries[i].txn;
-    if (t) out.push(t);
-  }
+  const out = inProcessingOrder(s) ?? inReferenceOrder(s);
   // The previous snapshot's dates hold for the rows a reload kept (execute/carried-rows.ts).
   const carried = takeTransactionRows(s);
   if (carried !== null) offerRows(carried.rows, out, { accountIds: null, columns: null, dates: carried.dates });
   return out;
 });
+
+export function inReferenceOrder(s: Snapshot): Transaction[] {
+  const out: Transaction[] = [];
+  for (const i of s.referenceOrder) {
+    const t = s.entries[i].txn;
+    if (t) out.push(t);
+  }
+  return out;
+}
+
+/**
+ * The transactions in processing order when that is their reference order too (their entries'
+ * `ref` rise with `seq`: both orders put a day's transactions in file order, so in most ledgers
+ * they agree), else null. Reads each transaction's own entry, in order, instead of every entry
+ * in reference order (200k on the xlarge bench ledger, from all over the heap: 30-60 ms of the
+ * first #transactions query of every snapshot, the dashboard's summary after a save included).
+ */
+export function inProcessingOrder(s: Snapshot): Transaction[] | null {
+  const ts = s.transactions;
+  const entries = s.entries;
+  let last = -1;
+  for (let k = 0; k < ts.length; k++) {
+    const t = ts[k];
+    const e = t.seq === null ? undefined : entries[t.seq];
+    if (e === undefined || e.txn !== t || e.ref <= last) return null;
+    last = e.ref;
+  }
+  return ts.slice();
+}
 
 /** The #transactions rows of a snapshot if a query made them, else null. */
 export function knownTransactionRows(s: Snapshot): Transaction[] | null {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { err, ledger, names, rows, types } from './helpers';
+import { generateLedger } from '../../../../main/gen/ledger-generator';
+import { inProcessingOrder, inReferenceOrder } from '../../../../engine/query/tables/transactions';
 
 // Processing order: opens 0-2, pad 3, its padding transaction 4 (dated with the pad), balance 5,
 // then on 2024-01-03 "Dinner" (08:00) 6 before "Lunch" (12:00) 7. Reference order keeps file
@@ -66,5 +68,23 @@ describe('#transactions', () => {
   it('aggregates and functions work', () => {
     expect(rows(s, "SELECT count(*), sum(length(accounts)) FROM #transactions WHERE 'Expenses:Food' IN accounts")).toEqual([[2, 4]]);
     expect(err(s, 'SELECT position FROM #transactions')).toEqual(["unknown column 'position' in table 'transactions'", 1, 8]);
+  });
+});
+
+describe('#transactions rows taken in processing order', () => {
+  it('when the transactions keep file order within their days, the rows are the processing order', () => {
+    const g = ledger(generateLedger({ transactions: 300, seed: 11 }).text);
+    const fast = inProcessingOrder(g);
+    expect(fast).not.toBeNull();
+    expect(fast!.length).toBeGreaterThan(300);
+    expect(fast).toEqual(inReferenceOrder(g));
+    // The same rows as #entries' transactions, which keep reference order.
+    expect(rows(g, 'SELECT id FROM #transactions')).toEqual(rows(g, "SELECT id FROM #entries WHERE type = 'transaction'"));
+  });
+
+  it('when times of day reorder a day (Dinner 08:00 written after Lunch 12:00), reference order is read from the entries', () => {
+    expect(inProcessingOrder(s)).toBeNull();
+    expect(inReferenceOrder(s).map((t) => t.narration)).toEqual(['pad Equity:Opening to Assets:Cash', 'Lunch', 'Dinner']);
+    expect(rows(s, 'SELECT id FROM #transactions')).toEqual(rows(s, "SELECT id FROM #entries WHERE type = 'transaction'"));
   });
 });
