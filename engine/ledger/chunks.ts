@@ -22,7 +22,7 @@
  * `test/engine/ledger/load-chunks.test.ts` checks that chunked parses deep-equal whole parses on
  * random ledgers under random edits, errors and SourceRefs included.
  */
-import type { ParsedFile, SourceRef } from './ast';
+import type { FileFormat, ParsedFile, SourceRef } from './ast';
 import { ParsedPosting } from './syntax/posting';
 
 /** Target chunk length in characters: an append re-parses about this much (under 20 ms). */
@@ -71,13 +71,20 @@ function isStateful(src: ChunkSource, from: number): boolean {
   }
   const b = asBuffer(src);
   if (b.indexOf('"name_', from) >= 0) return true;
-  for (const word of ['push', 'pop']) {
-    if (from === 0 && b.subarray(0, word.length).toString('latin1') === word) return true;
-    // From the newline before `from` (a line start): a keyword right at `from` counts.
-    const at = Math.max(0, from - 1);
-    if (b.indexOf('\n' + word, at) >= 0 || b.indexOf('\r' + word, at) >= 0) return true;
+  if (from === 0 && startsPushOrPop(b, 0)) return true;
+  // From the newline before `from` (a line start): a keyword right at `from` counts. Lines that
+  // begin with `p` are rare (plugin, push/pop): one search for them, not one per keyword; lines
+  // broken by a carriage return alone only where the text has one.
+  const at = Math.max(0, from - 1);
+  for (const lineBreak of b.indexOf(13, at) >= 0 ? ['\np', '\rp'] : ['\np']) {
+    for (let i = b.indexOf(lineBreak, at); i >= 0; i = b.indexOf(lineBreak, i + 2)) if (startsPushOrPop(b, i + 1)) return true;
   }
   return false;
+}
+
+/** `push` or `pop` at `i` (bytes). */
+function startsPushOrPop(b: Buffer, i: number): boolean {
+  return b[i] === 112 && ((b[i + 1] === 117 && b[i + 2] === 115 && b[i + 3] === 104) || (b[i + 1] === 111 && b[i + 2] === 112));
 }
 
 /**
@@ -103,6 +110,28 @@ export function chunkStarts(text: ChunkSource, target = CHUNK_CHARS, checkedTo =
     pos = b + target;
   }
   return starts;
+}
+
+/**
+ * Whether a piece of a file may be parsed on its own, with the parse of what follows it started
+ * afresh at its end (a line that begins with a digit): nothing in it carries state to later
+ * directives (chunkStarts' checks, from the piece's start on).
+ */
+export function endsCleanly(piece: ChunkSource): boolean {
+  return !isStateful(piece, 0) && quotesCloseOnTheirLine(piece, 0);
+}
+
+/** The last line start before `end` that begins with a digit, past index 0; -1 if none. */
+export function lastBoundary(text: Uint8Array, end: number): number {
+  const b = asBuffer(text);
+  // A negative offset would count from the end: the search stops before reaching one.
+  for (let nl = end - 2; nl >= 0; nl--) {
+    nl = b.lastIndexOf(NEWLINE, nl);
+    if (nl < 0) return -1;
+    const c = b[nl + 1];
+    if (c >= 48 && c <= 57) return nl + 1;
+  }
+  return -1;
 }
 
 /** First line start at or after `from` that begins with a digit; -1 if none. */
@@ -211,4 +240,17 @@ export function shiftParsed(parsed: ParsedFile, bytes: number, lines: number): v
   for (const o of parsed.options) move(o.src);
   for (const i of parsed.includes) move(i.src);
   for (const p of parsed.plugins) move(p.src);
+}
+
+/** One file's parse from the parses of its pieces, in order (each already shifted into place). */
+export function mergeParts(file: string, format: FileFormat, parts: ParsedFile[]): ParsedFile {
+  const out: ParsedFile = { file, format, directives: [], options: [], includes: [], plugins: [], errors: [] };
+  for (const p of parts) {
+    for (let i = 0; i < p.directives.length; i++) out.directives.push(p.directives[i]);
+    for (const o of p.options) out.options.push(o);
+    for (const o of p.includes) out.includes.push(o);
+    for (const o of p.plugins) out.plugins.push(o);
+    for (const e of p.errors) out.errors.push(e);
+  }
+  return out;
 }

@@ -16,7 +16,8 @@ import { boundErrorSource } from './error-source';
 import type { LedgerError } from './errors';
 import { positionId, positionIdWord } from './ids';
 import { detach } from './syntax/detach';
-import { loadFiles, readFileOrNull, readFileStamped, type ParseCache, type ReadFile, type ReadSource } from './load';
+import { loadFiles, readFileOrNull, readParsedOrNull, type ParseCache, type ReadFile, type ReadSource } from './load';
+import { StreamedFile } from './streamed-read';
 import { AsciiBytes } from './syntax/codes';
 import { asBuffer } from './chunks';
 import { readSpans, type FileStamp } from './file-stamp';
@@ -125,10 +126,9 @@ export function loadLedger(mainFile: string, opts: LoadOptions = {}): Snapshot {
   const readSource: ReadSource = opts.readSource ?? readFile;
   const loaded = loadFiles(mainFile, (f) => {
     if (stamps !== null) {
-      const r = readFileStamped(f);
-      if (r === null || !('text' in r)) return r;
-      stamps.set(f, r.stamp);
-      return r.text;
+      const r = readParsedOrNull(f);
+      if (r instanceof StreamedFile) stamps.set(f, r.stamp);
+      return r;
     }
     const t = readSource(f);
     if (typeof t === 'string' || t instanceof AsciiBytes) texts.set(f, t);

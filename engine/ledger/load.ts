@@ -24,8 +24,9 @@ import type { DirectiveAst, FileFormat, OptionAst, PluginAst, SourceRef } from '
 import { SyntaxErrors, type LedgerError, type SyntaxSite } from './errors';
 import { parseText } from './syntax';
 import { AsciiBytes, dropLentBytes, lendBytes } from './syntax/codes';
-import { CHUNK_CHARS, asBuffer, chunkStarts, countLines, shiftParsed } from './chunks';
-import { stampOf, type FileStamp } from './file-stamp';
+import { CHUNK_CHARS, asBuffer, chunkStarts, countLines, mergeParts, shiftParsed } from './chunks';
+import { readSpan, stampOf, type FileStamp } from './file-stamp';
+import { StreamedFile, parseFileStreamed } from './streamed-read';
 import { withRegularFile, type NotRegularFile } from './regular-file';
 
 export interface LoadResult {
@@ -55,7 +56,7 @@ export type { NotRegularFile } from './regular-file';
  */
 export type ReadFile = (path: string) => string | NotRegularFile | null;
 /** What loadFiles reads a file with: a ReadFile, or one that gives an ASCII file's bytes (readFileStamped). */
-export type ReadSource = (path: string) => string | AsciiBytes | NotRegularFile | null;
+export type ReadSource = (path: string) => string | AsciiBytes | StreamedFile | NotRegularFile | null;
 /** Absolute paths of the files matching an absolute glob pattern. */
 export type ExpandGlob = (absolutePattern: string) => string[];
 
@@ -88,12 +89,11 @@ export function readFileStamped(path: string): { text: string | AsciiBytes; stam
 }
 
 /**
- * A file to parse once (no parse cache keeps its text): an ASCII file as its bytes (AsciiBytes,
- * no text is made), any other as its text. loadFiles' default reader.
+ * A file to parse once (no parse cache keeps its text): read and parsed a piece at a time
+ * (streamed-read.ts), no text or bytes of it kept. loadFiles' default reader.
  */
-export function readSourceOrNull(path: string): string | AsciiBytes | NotRegularFile | null {
-  const bytes = readFileBytesOrNull(path);
-  return Buffer.isBuffer(bytes) ? sourceOf(bytes) : bytes;
+export function readParsedOrNull(path: string): StreamedFile | NotRegularFile | null {
+  return parseFileStreamed(path, formatOf(path));
 }
 
 function sourceOf(bytes: Buffer): string | AsciiBytes {
@@ -349,18 +349,6 @@ function splitInto(parsed: Parsed, chunks: ChunkEntry[]): void {
   chunks.forEach((c, k) => (c.part = parts[k]));
 }
 
-function mergeParts(file: string, format: FileFormat, parts: Parsed[]): Parsed {
-  const out: Parsed = { file, format, directives: [], options: [], includes: [], plugins: [], errors: [] };
-  for (const p of parts) {
-    for (let i = 0; i < p.directives.length; i++) out.directives.push(p.directives[i]);
-    for (const o of p.options) out.options.push(o);
-    for (const o of p.includes) out.includes.push(o);
-    for (const o of p.plugins) out.plugins.push(o);
-    for (const e of p.errors) out.errors.push(e);
-  }
-  return out;
-}
-
 function hasGlob(pattern: string): boolean {
   return /[*?[]/.test(pattern);
 }
@@ -368,7 +356,7 @@ function hasGlob(pattern: string): boolean {
 /** One file being expanded: its parsed content and how far its includes have been followed. */
 interface Frame {
   file: string;
-  content: string | AsciiBytes;
+  content: string | AsciiBytes | StreamedFile;
   parsed: ReturnType<typeof parseText>;
   bytes: Buffer | null;
   /** Next directive, option, plugin and error of this file not yet copied to the output. */
@@ -387,7 +375,7 @@ interface Frame {
 
 export function loadFiles(
   mainFile: string,
-  readFile: ReadSource = readSourceOrNull,
+  readFile: ReadSource = readParsedOrNull,
   expandGlob: ExpandGlob = globOnDisk,
   cache?: ParseCache,
 ): LoadResult {
@@ -399,8 +387,8 @@ export function loadFiles(
   }
 }
 
-function isNotRegular(t: string | AsciiBytes | NotRegularFile): t is NotRegularFile {
-  return typeof t !== 'string' && !(t instanceof AsciiBytes);
+function isNotRegular(t: string | AsciiBytes | StreamedFile | NotRegularFile): t is NotRegularFile {
+  return typeof t !== 'string' && !(t instanceof AsciiBytes) && !(t instanceof StreamedFile);
 }
 
 function readAndParse(mainFile: string, readFile: ReadSource, expandGlob: ExpandGlob, cache: ParseCache | undefined): LoadResult {
@@ -429,15 +417,18 @@ function readAndParse(mainFile: string, readFile: ReadSource, expandGlob: Expand
   // files of the stack for cycle detection.
   const stack: Frame[] = [];
   const onChain = new Set<string>();
-  const enter = (file: string, content: string | AsciiBytes) => {
+  const enter = (file: string, content: string | AsciiBytes | StreamedFile) => {
     seen.add(file);
     onChain.add(file);
     out.files.push(file);
-    const parsed = cache ? cache.parse(file, content) : parseText(content, file, formatOf(file));
+    // A streamed file comes parsed (a reader gives one only where no parse cache keeps texts).
+    const parsed = content instanceof StreamedFile ? content.parsed : cache ? cache.parse(file, content) : parseText(content, file, formatOf(file));
     stack.push({ file, content, parsed, bytes: null, di: 0, oi: 0, pi: 0, ei: 0, inc: 0, targets: [], ti: 0, incSrc: null, incPattern: '' });
   };
   const siteOf = (f: Frame, src: SourceRef): SyntaxSite => {
     const c = f.content;
+    // A streamed file's text was not kept: the span is read back from the version parsed.
+    if (c instanceof StreamedFile) return { src, source: readSpan(f.file, c.stamp, src.start, src.end), date: null };
     f.bytes ??= typeof c === 'string' ? Buffer.from(c, 'utf8') : Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.length);
     return { src, source: f.bytes.subarray(src.start, src.end).toString('utf8'), date: null };
   };
@@ -509,7 +500,7 @@ function readAndParse(mainFile: string, readFile: ReadSource, expandGlob: Expand
     stack.pop();
     // Its directives are out: an ASCII file's bytes are not read again (freed now, see decoded),
     // unless a parse cache keeps them to compare with the next load's.
-    if (typeof f.content !== 'string' && cache === undefined) f.content.free();
+    if (f.content instanceof AsciiBytes && cache === undefined) f.content.free();
     onChain.delete(f.file);
   }
   cache?.retain(out.files);

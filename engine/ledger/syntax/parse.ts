@@ -55,13 +55,15 @@ class FileParser {
   private readonly tags: PushedTag[] = [];
   private readonly meta: PushedMeta[] = [];
 
+  /** `base`: where the text stands in its file when it is a piece of one (parsePiece). */
   constructor(
     text: string | null,
     codes: Codes,
     private readonly out: ParsedFile,
+    base: PieceExtent | null = null,
   ) {
     this.sc = new Scanner(text, out.format === 'zhang', codes);
-    this.positions = new Positions(codes);
+    this.positions = base === null ? new Positions(codes) : new Positions(codes, base.lines, base.bytes);
   }
 
   /** The whole text, for messages (made on first use in a parse from bytes: Scanner.s). */
@@ -108,6 +110,13 @@ class FileParser {
       }
     }
     this.finishPushes();
+  }
+
+  /** Where the text ends in its file (parsePiece): the newlines and UTF-8 bytes up to its end. */
+  measure(end: PieceExtent): void {
+    const n = this.sc.n;
+    end.lines = this.positions.lineAt(n) - 1;
+    end.bytes = this.positions.byteAt(n);
   }
 
   /** Index of the line after the one holding `i`. */
@@ -455,19 +464,45 @@ export function parseText(
   codes: Codes = typeof text === 'string' ? codesOf(text) : text.bytes,
 ): ParsedFile {
   const out: ParsedFile = { file, format, directives: [], options: [], includes: [], plugins: [], errors: [] };
+  parseInto(out, text, codes, null);
+  return out;
+}
+
+/** Where a piece of a file starts (or ends), as the parser counts: newlines and UTF-8 bytes before it. */
+export interface PieceExtent {
+  lines: number;
+  /** A decoded text's UTF-8 bytes: an invalid byte counts as U+FFFD's three, as in a whole parse. */
+  bytes: number;
+}
+
+/**
+ * Parses one piece of a file (streamed-read.ts) into `out`, after what it holds: positions count
+ * from `at`, the piece's start in the file, which is then moved to the piece's end, as the parse's
+ * own position cursor counts it (it has walked nearly to the end already: counting each piece's
+ * lines again was a pass over every byte of the file).
+ */
+export function parsePiece(out: ParsedFile, text: string | AsciiBytes, at: PieceExtent): void {
+  parseInto(out, text, typeof text === 'string' ? codesOf(text) : text.bytes, at);
+}
+
+function parseInto(out: ParsedFile, text: string | AsciiBytes, codes: Codes, at: PieceExtent | null): void {
+  const firstError = out.errors.length;
+  const source = typeof text === 'string' ? text : null;
   try {
-    new FileParser(typeof text === 'string' ? text : null, codes, out).run();
+    const parser = new FileParser(source, codes, out, at);
+    parser.run();
+    if (at !== null) parser.measure(at);
   } catch (e) {
     out.errors.push(SyntaxErrors.parse({ src: null, source: null, date: null }, M.internal(e instanceof Error ? e.message : String(e))));
+    if (at !== null) new FileParser(source, codes, { ...out, errors: [] }, at).measure(at);
   } finally {
     doneWithCodes(codes);
   }
   // Messages and sources are cut from the text (or built around cut pieces): a kept error must
   // not keep the whole file text alive (detach.ts).
-  for (let i = 0; i < out.errors.length; i++) {
+  for (let i = firstError; i < out.errors.length; i++) {
     const e = out.errors[i];
     e.message = detach(e.message);
     e.source = detachOrNull(e.source);
   }
-  return out;
 }

@@ -44,8 +44,16 @@ export class Positions {
    */
   private readonly ascii: boolean;
 
-  /** `s`: the text's code units (codes.ts). */
-  constructor(private readonly s: Codes) {
+  /**
+   * `s`: the text's code units (codes.ts). `lineBase`, `byteBase`: lines and UTF-8 bytes of the
+   * file before this text, when it is a piece of one (streamed-read.ts): every line and byte
+   * offset given out counts from the file's start.
+   */
+  constructor(
+    private readonly s: Codes,
+    private readonly lineBase = 0,
+    private readonly byteBase = 0,
+  ) {
     this.ascii = s instanceof Uint8Array;
   }
 
@@ -125,12 +133,12 @@ export class Positions {
 
   byteAt(ci: number): number {
     this.moveTo(ci);
-    return this.bi;
+    return this.bi + this.byteBase;
   }
 
   lineAt(ci: number): number {
     this.moveTo(ci);
-    return this.line;
+    return this.line + this.lineBase;
   }
 
   /** 1-based column in Unicode code points (a surrogate pair is one character). */
@@ -153,18 +161,18 @@ export class Positions {
   /** SourceRef of the characters [start, end). */
   ref(file: string, start: number, end: number): SourceRef {
     this.moveTo(start);
-    const line = this.line;
+    const line = this.line + this.lineBase;
     const column = start === this.lineStart ? 1 : this.columnAt(start);
-    const startByte = this.bi;
+    const startByte = this.bi + this.byteBase;
     return { file, line, column, start: startByte, end: this.byteAt(end) };
   }
 
   /** The same position as `ref`, stored in a parsed posting instead of a new object. */
   placePosting(posting: ParsedPosting, file: string, start: number, end: number): void {
     this.moveTo(start);
-    const line = this.line;
+    const line = this.line + this.lineBase;
     const column = start === this.lineStart ? 1 : this.columnAt(start);
-    const startByte = this.bi;
+    const startByte = this.bi + this.byteBase;
     posting.place(file, line, column, startByte, this.byteAt(end));
   }
 }
