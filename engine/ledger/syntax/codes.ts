@@ -99,9 +99,10 @@ export function latin1Of(codes: Uint8Array, a: number, b: number): string {
 /**
  * An ASCII file's bytes, parsed as they are: the parse cuts its names and strings out of them,
  * and no string of the whole text is ever made (a syntax error's message makes one: Scanner.s).
- * What a reader of a file parsed once returns (load.ts readFileStamped): the 35 MB text of the
- * xlarge bench ledger cost a copy (about 4% of its load) and stayed in memory until the next
- * full collection, often the end of the load (58 MB of the 1M-posting ledger's peak).
+ * What a file parsed once is parsed from (each ASCII piece of it: streamed-read.ts; load.ts
+ * readFileStamped gives a whole file so): a text of the 35 MB xlarge bench ledger cost a copy
+ * (about 4% of its load) and stayed in memory until the next full collection, often the end of
+ * the load (58 MB of the 1M-posting ledger's peak).
  */
 export class AsciiBytes {
   constructor(
