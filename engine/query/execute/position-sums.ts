@@ -114,6 +114,12 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
     // The walk logged each row's account and whether it is at cost: only rows at cost are read.
     const logged = nums.account;
     const remap = new Int32Array(nums.accounts.length).fill(-1);
+    // A plain row's lot by the walk's currency id: typed arrays only, no name read per row (the
+    // loop runs once per snapshot, mostly before it is optimized). Lots get their ids in the same
+    // order as through placeLot (the first row of each lot asks for it).
+    const plainLot = new Int32Array(nums.currencies.length).fill(-1);
+    const currencyOf = nums.currency;
+    const costed = nums.costed;
     for (let i = from; i < n; i++) {
       if (acct !== null) {
         const k = logged[i];
@@ -126,7 +132,13 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
         }
         acct[i] = id;
       }
-      placeLot(i, nums.currencies[nums.currency[i]], nums.costed[i] === 1 ? postings[i].cost : null);
+      const c = currencyOf[i];
+      if (costed[i] === 1) placeLot(i, nums.currencies[c], postings[i].cost);
+      else {
+        let id = plainLot[c];
+        if (id < 0) plainLot[c] = id = ids.plainId(nums.currencies[c]);
+        lot[i] = id;
+      }
     }
   } else {
     for (let i = from; i < n; i++) {
