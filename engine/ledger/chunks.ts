@@ -22,7 +22,7 @@
  * `test/engine/ledger/load-chunks.test.ts` checks that chunked parses deep-equal whole parses on
  * random ledgers under random edits, errors and SourceRefs included.
  */
-import type { FileFormat, ParsedFile, SourceRef } from './ast';
+import type { ParsedFile, SourceRef } from './ast';
 import { ParsedPosting } from './syntax/posting';
 
 /** Target chunk length in characters: an append re-parses about this much (under 20 ms). */
@@ -240,17 +240,4 @@ export function shiftParsed(parsed: ParsedFile, bytes: number, lines: number): v
   for (const o of parsed.options) move(o.src);
   for (const i of parsed.includes) move(i.src);
   for (const p of parsed.plugins) move(p.src);
-}
-
-/** One file's parse from the parses of its pieces, in order (each already shifted into place). */
-export function mergeParts(file: string, format: FileFormat, parts: ParsedFile[]): ParsedFile {
-  const out: ParsedFile = { file, format, directives: [], options: [], includes: [], plugins: [], errors: [] };
-  for (const p of parts) {
-    for (let i = 0; i < p.directives.length; i++) out.directives.push(p.directives[i]);
-    for (const o of p.options) out.options.push(o);
-    for (const o of p.includes) out.includes.push(o);
-    for (const o of p.plugins) out.plugins.push(o);
-    for (const e of p.errors) out.errors.push(e);
-  }
-  return out;
 }

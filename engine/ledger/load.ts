@@ -24,7 +24,7 @@ import type { DirectiveAst, FileFormat, OptionAst, PluginAst, SourceRef } from '
 import { SyntaxErrors, type LedgerError, type SyntaxSite } from './errors';
 import { parseText } from './syntax';
 import { AsciiBytes, dropLentBytes, lendBytes } from './syntax/codes';
-import { CHUNK_CHARS, asBuffer, chunkStarts, countLines, mergeParts, shiftParsed } from './chunks';
+import { CHUNK_CHARS, asBuffer, chunkStarts, countLines, shiftParsed } from './chunks';
 import { readSpan, stampOf, type FileStamp } from './file-stamp';
 import { StreamedFile, parseFileStreamed } from './streamed-read';
 import { withRegularFile, type NotRegularFile } from './regular-file';
@@ -55,7 +55,10 @@ export type { NotRegularFile } from './regular-file';
  * writer opens it, a device may never end.
  */
 export type ReadFile = (path: string) => string | NotRegularFile | null;
-/** What loadFiles reads a file with: a ReadFile, or one that gives an ASCII file's bytes (readFileStamped). */
+/**
+ * What loadFiles reads a file with: a ReadFile, one that gives an ASCII file's bytes
+ * (readFileStamped), or one that reads and parses it at once (readParsedOrNull: no parse cache then).
+ */
 export type ReadSource = (path: string) => string | AsciiBytes | StreamedFile | NotRegularFile | null;
 /** Absolute paths of the files matching an absolute glob pattern. */
 export type ExpandGlob = (absolutePattern: string) => string[];
@@ -347,6 +350,18 @@ function splitInto(parsed: Parsed, chunks: ChunkEntry[]): void {
   split(parsed.plugins, (o) => o.src.start, (p) => p.plugins);
   split(parsed.errors, (e) => e.src!.start, (p) => p.errors);
   chunks.forEach((c, k) => (c.part = parts[k]));
+}
+
+function mergeParts(file: string, format: FileFormat, parts: Parsed[]): Parsed {
+  const out: Parsed = { file, format, directives: [], options: [], includes: [], plugins: [], errors: [] };
+  for (const p of parts) {
+    for (let i = 0; i < p.directives.length; i++) out.directives.push(p.directives[i]);
+    for (const o of p.options) out.options.push(o);
+    for (const o of p.includes) out.includes.push(o);
+    for (const o of p.plugins) out.plugins.push(o);
+    for (const e of p.errors) out.errors.push(e);
+  }
+  return out;
 }
 
 function hasGlob(pattern: string): boolean {
