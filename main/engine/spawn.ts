@@ -8,6 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { EngineWorkerData } from './worker';
+import { setEngineHeapFlags } from './heap';
 
 /** The name bundles give the worker entry (next to the bundle). */
 export const BUNDLED_WORKER_FILE = 'engine-worker.js';
@@ -17,6 +18,8 @@ export function defaultWorkerUrl(): URL {
 }
 
 export function spawnEngineWorker(data: EngineWorkerData, entry: URL = defaultWorkerUrl()): Worker {
+  // Before the worker exists: its heap is sized from the flags when it starts (heap.ts).
+  setEngineHeapFlags();
   if (entry.pathname.endsWith('.ts')) {
     const boot = `import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(entry.href)});`;
     return new Worker(boot, { eval: true, workerData: data });
