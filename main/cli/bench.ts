@@ -39,7 +39,7 @@ import { judge, LIGHT_MS, NONE_FAILED, type GoalsBySize } from '../bench/goals';
 import { medianMetrics } from '../bench/stats';
 import { runHeavyBench } from '../bench/heavy';
 import { runReloadBench } from '../bench/reload';
-import { ENGINE_V8_FLAGS } from '../engine/heap';
+import { engineV8Flags, ledgerBytes } from '../engine/heap';
 import { onPath, peerChild, runRustledger, rustledgerDir, timeProcess, type PeerQuery } from '../bench/peer';
 import * as ledgerLoad from '../../engine/ledger/load';
 import * as ledgerIndex from '../../engine/ledger/index';
@@ -361,7 +361,7 @@ function runChild(section: string, file: string, repeat: number): Metrics {
   // With the engine workers' heap flags (main/engine/heap.ts): the in-process sections measure the
   // engine as the app runs it. On Node's command line, since a running main thread's heap keeps
   // the limits it started with.
-  const res = spawnSync(process.execPath, [...ENGINE_V8_FLAGS.split(' '), ...loader, self, '--child', section, file, String(repeat)], {
+  const res = spawnSync(process.execPath, [engineV8Flags(ledgerBytes(file)), ...loader, self, '--child', section, file, String(repeat)], {
     cwd: ROOT,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

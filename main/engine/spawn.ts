@@ -10,7 +10,7 @@ import * as nodeModule from 'node:module';
 import * as nodePath from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { EngineWorkerData } from './worker';
-import { setEngineHeapFlags } from './heap';
+import { ledgerBytes, setEngineHeapFlags } from './heap';
 
 /** The name bundles give the worker entry (next to the bundle). */
 export const BUNDLED_WORKER_FILE = 'engine-worker.js';
@@ -21,7 +21,7 @@ export function defaultWorkerUrl(): URL {
 
 export function spawnEngineWorker(data: EngineWorkerData, entry: URL = defaultWorkerUrl()): Worker {
   // Before the worker exists: its heap is sized from the flags when it starts (heap.ts).
-  setEngineHeapFlags();
+  setEngineHeapFlags(ledgerBytes(data.file));
   if (entry.pathname.endsWith('.ts')) {
     const boot = `import { register } from 'tsx/esm/api'; register(); await import(${JSON.stringify(entry.href)});`;
     return new Worker(boot, { eval: true, workerData: data });
