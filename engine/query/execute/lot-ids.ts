@@ -32,7 +32,7 @@ export class LotIds {
   private readonly byText = new Map<string, number>();
 
   // The table: slot -> lot id + 1 (0 = empty); the parts of each lot at cost in the table, by lot id.
-  private slots = new Int32Array(1024);
+  private slots: Int32Array;
   private used = 0;
   private readonly partCurrency: number[] = [];
   private readonly partCostCurrency: number[] = [];
@@ -41,8 +41,20 @@ export class LotIds {
   private readonly partNumber: number[] = [];
   private readonly partPlaces: number[] = [];
 
-  /** `hashOf`: the table's hash (tests pass a constant one, so that every lot is compared part by part). */
-  constructor(private readonly hashOf: typeof hash = hash) {}
+  /**
+   * `hashOf`: the table's hash (tests pass a constant one, so that every lot is compared part by
+   * part). `costRows`: how many rows at cost will be looked up, when known: the table starts big
+   * enough for that many lots, rather than doubling and placing every lot again five times on the
+   * way to the 13k lots at cost of the xlarge bench ledger (a first query's columns).
+   */
+  constructor(
+    private readonly hashOf: typeof hash = hash,
+    costRows = 0,
+  ) {
+    let size = 1024;
+    while (costRows * 2 >= size) size *= 2;
+    this.slots = new Int32Array(size);
+  }
 
   get size(): number {
     return this.currency.length;

@@ -59,13 +59,19 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
   const scaled = nums ? nums.scaled : new Float64Array(n);
   const dp = nums ? nums.dp : new Int32Array(n);
   const safe = nums ? nums.safe : new Uint8Array(n);
-  let ids = new LotIds();
   const costDp = new Int32Array(n).fill(-1);
   // The rows a reload kept (carried-rows.ts): their columns as the previous snapshot built them,
   // with the lots they introduce (the first ones), and the account ids carried the same way.
   let from = 0;
   const carried = takeCarried(postings, 'columns');
-  if (carried !== null) {
+  let ids: LotIds;
+  if (carried === null) {
+    // The lot table sized for the rows at cost when the walk logged which they are (one pass
+    // over a byte column).
+    let costRows = 0;
+    if (nums) for (let i = 0; i < n; i++) costRows += nums.costed[i];
+    ids = new LotIds(undefined, costRows);
+  } else {
     const c = carried.value;
     let lots = 0;
     for (let i = 0; i < carried.n; i++) if (c.lot[i] >= lots) lots = c.lot[i] + 1;

@@ -22,8 +22,9 @@ describe('LotIds', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const r = rng(seed);
       const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
-      // Every other seed with a hash that puts every lot in one chain: each part is compared.
-      const ids = seed % 2 === 0 ? new LotIds(() => 0) : new LotIds();
+      // Every third seed with a hash that puts every lot in one chain (each part is compared), every
+      // third a table sized at the start for the rows at cost (as a first query's columns make it).
+      const ids = seed % 3 === 0 ? new LotIds(() => 0) : seed % 3 === 1 ? new LotIds() : new LotIds(undefined, 2600);
       const byKey = new Map<string, number>();
       // Enough lots to grow the table several times (1024 slots at the start).
       for (let i = 0; i < 3000; i++) {
