@@ -35,12 +35,15 @@
  */
 import { Dec, pow10 } from '../decimal';
 import type { Amount, Cost, Position } from '../ledger/snapshot';
+import { IdMap } from './id-map';
 import { LOT_GROUPS_MIN_LOTS, LotGroups, NO_RATES, sumGroups, type GroupRoute, type GroupSum } from './lot-groups';
 
 /** The lot table of per-row columns (execute/lot-ids.ts), as an inventory keyed by its ids reads it. */
 export interface LotIdTable {
   /** The Inventory lot key of lot `id` (lotKey of its currency and cost). */
   keyOf(id: number): string;
+  /** How many lots it holds (ids are 0 to size - 1). */
+  readonly size: number;
 }
 
 interface Lot {
@@ -57,6 +60,17 @@ interface Lot {
 
 let nextToken = 1;
 
+/** An inventory's lots by key: lot key texts in a Map, or a lot table's ids in an IdMap. */
+type LotMap = Map<string, Lot> | IdMap<Lot>;
+
+/** What addIn needs of either kind of LotMap. */
+interface KeyedLots<K> {
+  readonly size: number;
+  get(key: K): Lot | undefined;
+  set(key: K, lot: Lot): unknown;
+  delete(key: K): boolean;
+}
+
 /** Copies of keyed inventories of fewer lots are made at once (a few hundred references). */
 export const DEFERRED_COPY_MIN_LOTS = 512;
 
@@ -67,7 +81,7 @@ export const DEFERRED_COPY_MIN_LOTS = 512;
  * a new one), so a copy can always be worked out from `lots` and the log after its place.
  */
 interface Generation {
-  readonly lots: Map<string | number, Lot>;
+  readonly lots: LotMap;
   readonly log: (string | number | Lot | undefined)[];
 }
 
@@ -203,14 +217,14 @@ export interface DistinctLot {
 export class Inventory {
   /**
    * Lots by lot key, in the order a lot was (last) created: iteration order of the old maps. With
-   * `idTable` set the keys are that table's lot ids instead (addById).
+   * `idTable` set it is an IdMap of that table's lot ids instead (addById).
    */
-  private keyed: Map<string | number, Lot>;
+  private keyed: LotMap;
   /**
-   * The lot table whose ids key `keyed`: a running balance fed from per-row columns adds every
-   * row by lot id (a small integer hashed by the map without a key text per lot: on the xlarge
-   * bench ledger a net-worth trend starts from 11,600 opening lots). The first use by key text
-   * turns the ids into their texts (`lots`).
+   * The lot table whose ids key `keyed` (then an IdMap): a running balance fed from per-row
+   * columns adds every row by lot id (a small integer, an array index in the IdMap, without a key
+   * text per lot: on the xlarge bench ledger a net-worth trend starts from 11,600 opening lots).
+   * The first use by key text turns the ids into their texts (`lots`).
    */
   private idTable: LotIdTable | null = null;
   /**
@@ -284,25 +298,27 @@ export class Inventory {
       // The map keyed by ids stays as it is for the copies of the current generation.
       this.gen = null;
       const keyed = new Map<string, Lot>();
-      for (const [id, l] of this.keyed) keyed.set(table.keyOf(id as number), l);
+      for (const [id, l] of this.keyed as IdMap<Lot>) keyed.set(table.keyOf(id), l);
       this.keyed = keyed;
       this.idTable = null;
     }
+    // Keyed by text from here on (an IdMap only ever goes with idTable).
+    const keyed = this.keyed as Map<string, Lot>;
     const u = this.unkeyed;
     if (u !== null) {
       const keyOf = this.keyOfUnkeyed;
       if (keyOf === null) {
         for (let i = 0; i < u.length; i++) {
           const l = u[i];
-          this.keyed.set(lotKey(l.currency, l.cost), l);
+          keyed.set(lotKey(l.currency, l.cost), l);
         }
-      } else for (let i = 0; i < u.length; i++) this.keyed.set(keyOf(i), u[i]);
+      } else for (let i = 0; i < u.length; i++) keyed.set(keyOf(i), u[i]);
       this.unkeyed = null;
       this.keyOfUnkeyed = null;
       this.unkeyedIds = null;
       this.unkeyedTable = null;
     }
-    return this.keyed as Map<string, Lot>;
+    return keyed;
   }
 
   /** Adds a position (anything with units and cost, e.g. a booked Posting) or an amount (no cost). */
@@ -334,10 +350,9 @@ export class Inventory {
   addById(table: LotIdTable, id: number, currency: string, row: { readonly cost: Cost | null }, scaled: bigint, dp: number): this {
     if (this.pending !== null) this.settle();
     const u = this.unkeyed;
-    if (u !== null && this.unkeyedTable === table) {
+    if (u !== null && this.unkeyedTable === table && this.keyed.size === 0) {
       // Lots of ofDistinctLotIds over this table: keyed by their ids from now on.
-      const ids = this.unkeyedIds!;
-      for (let i = 0; i < u.length; i++) this.keyed.set(ids[i], u[i]);
+      this.keyed = IdMap.of(this.unkeyedIds!, u, table.size);
       this.unkeyed = null;
       this.keyOfUnkeyed = null;
       this.unkeyedIds = null;
@@ -346,13 +361,11 @@ export class Inventory {
     }
     if (this.idTable !== table && this.keyed.size === 0 && this.unkeyed === null) {
       // Keys of another kind from now on: a new map, the old one left to the current generation.
-      if (this.gen !== null) {
-        this.gen = null;
-        this.keyed = new Map();
-      }
+      this.gen = null;
+      this.keyed = new IdMap(table.size);
       this.idTable = table;
     }
-    if (this.idTable === table) this.addIn(this.keyed, id, currency, null, scaled, dp, row);
+    if (this.idTable === table) this.addIn(this.keyed as IdMap<Lot>, id, currency, null, scaled, dp, row);
     else this.addIn(this.lots, table.keyOf(id), currency, null, scaled, dp, row);
     return this;
   }
@@ -366,7 +379,7 @@ export class Inventory {
    * key is lotKey(currency, cost), or a lot id in id mode). The cost of a new lot is `costOf.cost`
    * when `costOf` is given (read only then), else `cost`.
    */
-  private addIn<K>(lots: Map<K, Lot>, key: K, currency: string, cost: Cost | null, scaled: bigint, dp: number, costOf: { readonly cost: Cost | null } | null): void {
+  private addIn<K>(lots: KeyedLots<K>, key: K, currency: string, cost: Cost | null, scaled: bigint, dp: number, costOf: { readonly cost: Cost | null } | null): void {
     const gen = this.gen;
     if (gen !== null) lots = this.logChange(gen, lots, key);
     const prev = lots.get(key);
@@ -418,12 +431,13 @@ export class Inventory {
    * copy taken before a long run of changes) ends the generation: the changes go to a copy of the
    * map from then on, so the log stays bounded and the old map stays as the generation needs it.
    */
-  private logChange<K>(gen: Generation, lots: Map<K, Lot>, key: K): Map<K, Lot> {
+  private logChange<K>(gen: Generation, lots: KeyedLots<K>, key: K): KeyedLots<K> {
     if (gen.log.length > 2 * lots.size + 4096) {
       this.gen = null;
-      const fresh = new Map(lots);
-      this.keyed = fresh as Map<string | number, Lot>;
-      return fresh;
+      const own = this.keyed;
+      const fresh = own instanceof IdMap ? own.copy() : new Map(own);
+      this.keyed = fresh;
+      return fresh as unknown as KeyedLots<K>;
     }
     gen.log.push(key as string | number, lots.get(key));
     return lots;
@@ -485,7 +499,8 @@ export class Inventory {
       // text per Cost object is remembered), and a copy is rarely changed or compared by key.
       // A running balance copied per group (last(balance) by week) made one per copy, half of
       // what the copies allocated.
-      c.unkeyed = Array.from(this.keyed.values());
+      const own = this.keyed;
+      c.unkeyed = own instanceof IdMap ? own.valueArray() : Array.from(own.values());
     }
     // Neither side may now change a lot in place: the copy never owned them, this one no longer.
     this.token = nextToken++;
@@ -500,7 +515,7 @@ export class Inventory {
    */
   copyWithIds(table: LotIdTable | null = null): Inventory {
     if (this.pending !== null) this.settle();
-    const ids: ArrayLike<number> | null = this.unkeyed !== null ? this.unkeyedIds : this.idTable !== null ? Int32Array.from(this.keyed.keys() as Iterable<number>) : null;
+    const ids: ArrayLike<number> | null = this.unkeyed !== null ? this.unkeyedIds : this.idTable !== null ? Int32Array.from((this.keyed as IdMap<Lot>).keys()) : null;
     const from = this.unkeyed !== null ? this.unkeyedTable : this.idTable;
     // At once: the copy takes the ids with its lots.
     const c = this.copy(false);
