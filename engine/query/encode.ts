@@ -114,24 +114,36 @@ export function writeJsonChunks(obj: unknown, emit: (chunk: string) => void, tic
   out.flush();
 }
 
+/**
+ * Pieces are appended to one string (V8 keeps it as a rope until it is read) and emitted once it
+ * reaches CHUNK_UNITS: an array of the pieces joined per chunk was most of the time of a large
+ * body (a 77 MB answer of 6,000 balances: 3.3 s of pieces pushed and joined).
+ */
 class ChunkSink {
-  private pieces: string[] = [];
-  private units = 0;
+  private buf = '';
   constructor(private readonly emit: (chunk: string) => void) {}
-  push(...parts: string[]): void {
-    for (const p of parts) {
-      this.pieces.push(p);
-      this.units += p.length;
-    }
-    if (this.units >= CHUNK_UNITS) this.flush();
+  push(p: string): void {
+    this.buf += p;
+    if (this.buf.length >= CHUNK_UNITS) this.flush();
   }
   flush(): void {
-    if (!this.pieces.length) return;
-    const chunk = this.pieces.join('');
-    this.pieces = [];
-    this.units = 0;
+    if (this.buf.length === 0) return;
+    const chunk = this.buf;
+    this.buf = '';
     this.emit(chunk);
   }
+}
+
+/** `"key":` for the object keys met so far (the encodings' few field names), bounded. */
+const quotedKeys = new Map<string, string>();
+
+function quotedKey(k: string): string {
+  let q = quotedKeys.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k) + ':';
+    if (quotedKeys.size < 256) quotedKeys.set(k, q);
+  }
+  return q;
 }
 
 function write(v: unknown, out: ChunkSink, tick: () => void): void {
@@ -180,10 +192,106 @@ function write(v: unknown, out: ChunkSink, tick: () => void): void {
     if (x === undefined || typeof x === 'function') continue;
     if (!first) out.push(',');
     first = false;
-    out.push(JSON.stringify(k), ':');
+    out.push(quotedKey(k));
     write(x, out, tick);
   }
   out.push('}');
+}
+
+/** What writeResultJson writes: a query result's columns, raw rows and total. */
+export interface ResultToWrite {
+  readonly columns: readonly { readonly name: string; readonly type: TypeName }[];
+  readonly rows: readonly (readonly unknown[])[];
+  readonly total?: number;
+}
+
+/**
+ * The JSON body of a query answer, `{"data":{"columns":...,"rows":...,"total":...}}`: the same text
+ * as writeJsonChunks of encodeResult's object (index.ts), without making that object first.
+ * Amounts, positions and inventories are written as they are read; other cells through
+ * encodeCell. Making a JSON object per position, units and cost first was 1.1 s (most of it the
+ * collector's) of a 77 MB answer of 6,000 balances. `tick` as writeJsonChunks: per row, cell and
+ * position.
+ */
+export function writeResultJson(result: ResultToWrite, emit: (chunk: string) => void, tick: () => void = NO_TICK): void {
+  const out = new ChunkSink(emit);
+  out.push('{"data":{"columns":');
+  write(result.columns, out, tick);
+  out.push(',"rows":[');
+  const types = result.columns.map((c) => c.type);
+  const rows = result.rows;
+  for (let r = 0; r < rows.length; r++) {
+    tick();
+    out.push(r === 0 ? '[' : ',[');
+    const row = rows[r];
+    for (let i = 0; i < row.length; i++) {
+      tick();
+      if (i) out.push(',');
+      writeCell(types[i], row[i], out, tick);
+    }
+    out.push(']');
+  }
+  out.push(']');
+  if (result.total !== undefined) {
+    out.push(',"total":');
+    write(result.total, out, tick);
+  }
+  out.push('}}');
+  out.flush();
+}
+
+function writeCell(type: TypeName, v: unknown, out: ChunkSink, tick: () => void): void {
+  if (v === null || v === undefined) {
+    out.push('null');
+    return;
+  }
+  switch (type) {
+    case 'amount':
+      writeAmount(v as Amount, out);
+      return;
+    case 'position':
+      writePosition(v as Position, out);
+      return;
+    case 'inventory': {
+      const ps = (v as Inventory).positions();
+      out.push('{"positions":[');
+      for (let i = 0; i < ps.length; i++) {
+        tick();
+        if (i) out.push(',');
+        writePosition(ps[i], out);
+      }
+      out.push(']}');
+      return;
+    }
+    default:
+      write(encodeCell(type, v), out, tick);
+  }
+}
+
+// A decimal's text needs no escaping (digits, sign and point); currencies and labels go through
+// JSON.stringify as encodeCell's strings do through write().
+function writeAmount(a: Amount, out: ChunkSink): void {
+  out.push('{"number":"' + a.number.toString() + '","currency":' + JSON.stringify(a.currency) + '}');
+}
+
+function writePosition(p: Position, out: ChunkSink): void {
+  out.push('{"units":');
+  writeAmount(p.units, out);
+  const c = p.cost;
+  if (c === null) out.push(',"cost":null}');
+  else {
+    out.push(
+      ',"cost":{"number":"' +
+        c.number.toString() +
+        '","currency":' +
+        JSON.stringify(c.currency) +
+        ',"date":' +
+        JSON.stringify(formatDate(c.date)) +
+        ',"label":' +
+        (c.label === null ? 'null' : JSON.stringify(c.label)) +
+        '}}',
+    );
+  }
 }
 
 /** Extra values for text: one per 64 bytes of UTF-8 (whole blocks). */

@@ -5,9 +5,9 @@
  */
 import * as v8 from 'node:v8';
 import { loadLedger } from '../../engine/ledger/index';
-import { encodeResult, errorBody, runQuery, type QueryResult } from '../../engine/query/index';
+import { errorBody, runQuery, type QueryResult } from '../../engine/query/index';
 import { QueryError } from '../../engine/query/errors';
-import { stringifyResult } from '../../engine/query/encode';
+import { writeResultJson } from '../../engine/query/encode';
 import { toText } from '../../engine/query/values';
 import { toCsv } from '../../engine/query/csv';
 import type { Inventory } from '../../engine/query/inventory';
@@ -56,7 +56,12 @@ function main(argv: string[]): number {
   const snapshot = loadLedger(ledger);
   try {
     const result = runQuery(snapshot, query);
-    if (format === 'json') process.stdout.write(stringifyResult(encodeResult(result)) + '\n');
+    if (format === 'json') {
+      // The body of POST /api/query, written as the server writes it.
+      const parts: string[] = [];
+      writeResultJson(result, (c) => parts.push(c));
+      process.stdout.write(parts.join('') + '\n');
+    }
     else if (format === 'csv') process.stdout.write(toCsv(result));
     else process.stdout.write(table(result));
     return 0;

@@ -20,8 +20,8 @@ import type {
 } from '../../../engine/api-types';
 import { formatDate } from '../../../engine/dates';
 import type { Snapshot } from '../../../engine/ledger/snapshot';
-import { QueryError, compileQuery, encodeResult, runQuery, type QueryResult } from '../../../engine/query/index';
-import { writeJsonChunks } from '../../../engine/query/encode';
+import { QueryError, compileQuery, runQuery, type QueryResult } from '../../../engine/query/index';
+import { writeResultJson } from '../../../engine/query/encode';
 import { csvChunks } from '../../../engine/query/csv';
 import { workTicker } from '../../../engine/query/execute/limits';
 import { querySchema } from '../../../engine/query/schema';
@@ -181,11 +181,12 @@ let schema: Schema | null = null;
 export const queryRoutes: RouteModule = (routes, server) => {
   routes.post(QUERY_PATH, async (c) => {
     const req = await readQueryRequest(c, server.bodyLimit);
-    // stringifyResult writes 64-bit ints as exact digits (JSON.stringify cannot write a bigint).
+    // writeResultJson writes 64-bit ints as exact digits (JSON.stringify cannot write a bigint),
+    // the cells straight from the rows (the same text as encodeResult's object written).
     // Encoding ticks the query's deadline: a result too slow to write is the time-limit 400.
     const result = run(c.snapshot, req);
     const chunks = new ChunkBytes();
-    writeJsonChunks(encodeResult(result), chunks.add, workTicker(result.deadline));
+    writeResultJson(result, chunks.add, workTicker(result.deadline));
     return new Response(chunks.body(), {
       status: 200,
       headers: { 'content-type': JSON_TYPE, 'content-length': String(chunks.byteLength) },
