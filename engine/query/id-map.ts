@@ -92,49 +92,49 @@ export class IdMap<V> {
     const keys = new Int32Array(this.live);
     const vals = new Array<V>(this.live);
     let n = 0;
-    for (const [k, v] of this) {
+    this.forEach((v, k) => {
       keys[n] = k;
       vals[n++] = v;
-    }
+    });
     return IdMap.of(keys, vals, this.slot.length);
   }
 
-  *keys(): IterableIterator<number> {
-    for (const [k] of this) yield k;
-  }
-
-  *values(): IterableIterator<V> {
-    for (const [, v] of this) yield v;
-  }
-
-  *entries(): IterableIterator<[number, V]> {
+  /** Each entry in order, as Map.forEach (value, key): no iterator or pair per entry. */
+  forEach(fn: (value: V, key: number) => void): void {
     const slot = this.slot;
     const bk = this.baseKeys;
     const bv = this.baseVals;
-    for (let i = 0; i < bk.length; i++) if (slot[bk[i]] === i + 1) yield [bk[i], bv[i]];
+    for (let i = 0; i < bk.length; i++) if (slot[bk[i]] === i + 1) fn(bv[i], bk[i]);
     const b = bk.length;
     const tk = this.tailKeys;
     const tv = this.tailVals;
-    for (let i = 0; i < tk.length; i++) if (slot[tk[i]] === b + i + 1) yield [tk[i], tv[i]];
+    for (let i = 0; i < tk.length; i++) if (slot[tk[i]] === b + i + 1) fn(tv[i], tk[i]);
+  }
+
+  /** The keys in order, as an array. */
+  keys(): number[] {
+    const out = new Array<number>(this.live);
+    let n = 0;
+    this.forEach((_, k) => void (out[n++] = k));
+    return out;
+  }
+
+  /** The values in order, as an array (a for-of over it is an array's, not a generator's). */
+  values(): V[] {
+    const out = new Array<V>(this.live);
+    let n = 0;
+    this.forEach((v) => void (out[n++] = v));
+    return out;
+  }
+
+  *entries(): IterableIterator<[number, V]> {
+    const out: [number, V][] = [];
+    this.forEach((v, k) => void out.push([k, v]));
+    yield* out;
   }
 
   [Symbol.iterator](): IterableIterator<[number, V]> {
     return this.entries();
-  }
-
-  /** The values in order, as an array (no iterator per entry). */
-  valueArray(): V[] {
-    const out = new Array<V>(this.live);
-    let n = 0;
-    const slot = this.slot;
-    const bk = this.baseKeys;
-    const bv = this.baseVals;
-    for (let i = 0; i < bk.length; i++) if (slot[bk[i]] === i + 1) out[n++] = bv[i];
-    const b = bk.length;
-    const tk = this.tailKeys;
-    const tv = this.tailVals;
-    for (let i = 0; i < tk.length; i++) if (slot[tk[i]] === b + i + 1) out[n++] = tv[i];
-    return out;
   }
 
   private grow(key: number): void {
@@ -150,10 +150,10 @@ export class IdMap<V> {
     const keys = new Int32Array(this.live);
     const vals = new Array<V>(this.live);
     let n = 0;
-    for (const [k, v] of this) {
+    this.forEach((v, k) => {
       keys[n] = k;
       vals[n++] = v;
-    }
+    });
     for (let i = 0; i < n; i++) this.slot[keys[i]] = i + 1;
     this.baseKeys = keys;
     this.baseVals = vals;

@@ -298,7 +298,7 @@ export class Inventory {
       // The map keyed by ids stays as it is for the copies of the current generation.
       this.gen = null;
       const keyed = new Map<string, Lot>();
-      for (const [id, l] of this.keyed as IdMap<Lot>) keyed.set(table.keyOf(id), l);
+      (this.keyed as IdMap<Lot>).forEach((l, id) => keyed.set(table.keyOf(id), l));
       this.keyed = keyed;
       this.idTable = null;
     }
@@ -459,7 +459,12 @@ export class Inventory {
     }
     const out: Lot[] = new Array(p.size);
     let n = 0;
-    for (const [k, l] of p.gen.lots) if (then === null || !then.has(k)) out[n++] = l;
+    // forEach: an IdMap's without an iterator or pair per lot (a Map's the same).
+    const each = (l: Lot, k: string | number): void => {
+      if (then === null || !then.has(k)) out[n++] = l;
+    };
+    if (p.gen.lots instanceof IdMap) p.gen.lots.forEach(each);
+    else p.gen.lots.forEach(each);
     if (then !== null) for (const l of then.values()) if (l !== undefined) out[n++] = l;
     if (n !== p.size) throw new Error(`internal error: a deferred inventory copy has ${n} lots, not ${p.size}`);
     this.unkeyed = out;
@@ -500,7 +505,7 @@ export class Inventory {
       // A running balance copied per group (last(balance) by week) made one per copy, half of
       // what the copies allocated.
       const own = this.keyed;
-      c.unkeyed = own instanceof IdMap ? own.valueArray() : Array.from(own.values());
+      c.unkeyed = own instanceof IdMap ? own.values() : Array.from(own.values());
     }
     // Neither side may now change a lot in place: the copy never owned them, this one no longer.
     this.token = nextToken++;

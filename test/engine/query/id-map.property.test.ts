@@ -46,7 +46,10 @@ describe('IdMap reads as a Map', () => {
         }
         expect(entriesOf(idm)).toEqual(entriesOf(map));
         expect([...idm.keys()]).toEqual([...map.keys()]);
-        expect(idm.valueArray()).toEqual([...map.values()]);
+        expect(idm.values()).toEqual([...map.values()]);
+        const seen: [number, number][] = [];
+        idm.forEach((v, k) => seen.push([k, v]));
+        expect(seen).toEqual([...map.entries()]);
         expect([...idm]).toEqual([...map]);
       }),
       { numRuns: 400 },
