@@ -89,6 +89,12 @@ export class IdMap<V> {
 
   /** A copy with the same entries in the same order (as `new Map(map)`). */
   copy(): IdMap<V> {
+    const { keys, vals } = this.liveEntries();
+    return IdMap.of(keys, vals, this.slot.length);
+  }
+
+  /** The live entries in order, as two new arrays. */
+  private liveEntries(): { keys: Int32Array; vals: V[] } {
     const keys = new Int32Array(this.live);
     const vals = new Array<V>(this.live);
     let n = 0;
@@ -96,7 +102,7 @@ export class IdMap<V> {
       keys[n] = k;
       vals[n++] = v;
     });
-    return IdMap.of(keys, vals, this.slot.length);
+    return { keys, vals };
   }
 
   /** Each entry in order, as Map.forEach (value, key): no iterator or pair per entry. */
@@ -147,14 +153,8 @@ export class IdMap<V> {
 
   /** The live entries as the base, no tail (when the dead outnumber them). */
   private compact(): void {
-    const keys = new Int32Array(this.live);
-    const vals = new Array<V>(this.live);
-    let n = 0;
-    this.forEach((v, k) => {
-      keys[n] = k;
-      vals[n++] = v;
-    });
-    for (let i = 0; i < n; i++) this.slot[keys[i]] = i + 1;
+    const { keys, vals } = this.liveEntries();
+    for (let i = 0; i < keys.length; i++) this.slot[keys[i]] = i + 1;
     this.baseKeys = keys;
     this.baseVals = vals;
     this.tailKeys = [];
