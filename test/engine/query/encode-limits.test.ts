@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dec } from '../../../engine/decimal';
 import { csvChunks, toCsv } from '../../../engine/query/csv';
-import { stringifyResult, writeJsonChunks } from '../../../engine/query/encode';
-import { Deadline, setCancellationCheck, timeLimitError } from '../../../engine/query/execute/limits';
+import { stringifyResult, writeJsonChunks, writeResultJson } from '../../../engine/query/encode';
+import { Deadline, setCancellationCheck, timeLimitError, workTicker } from '../../../engine/query/execute/limits';
 import { QueryError, encodeResult, type QueryResult } from '../../../engine/query/index';
 
 afterEach(() => setCancellationCheck(null));
@@ -47,6 +47,23 @@ describe('encoding under the time limit', () => {
     expect(err).toBeInstanceOf(QueryError);
     expect((err as QueryError).message).toBe('the query was stopped because it ran longer than the 10s time limit');
     // 5,000 rows read the flag every 256 rows: it was read 4 times, the 4th stopped it.
+    expect(calls).toBe(4);
+  });
+
+  it('JSON as POST /api/query writes it (writeResultJson): the deadline passing while rows are written stops it', () => {
+    const deadline = new Deadline(2, steppingClock());
+    const chunks: string[] = [];
+    expect(() => writeResultJson(result(10_000, deadline), (c) => chunks.push(c), workTicker(deadline))).toThrow(timeLimitError(2).message);
+    // Stopped early: 3 readings of the clock, one per 256 ticks (a tick per row and per cell).
+    expect(chunks.join('').length).toBeLessThan(stringifyResult(encodeResult(result(10_000))).length / 10);
+  });
+
+  it('JSON as POST /api/query writes it: the host cancellation flag stops it without a deadline', () => {
+    let calls = 0;
+    setCancellationCheck(() => (++calls > 3 ? timeLimitError(10_000) : null));
+    expect(() => writeResultJson(result(5_000), () => undefined, workTicker(undefined))).toThrow(
+      'the query was stopped because it ran longer than the 10s time limit',
+    );
     expect(calls).toBe(4);
   });
 
