@@ -4,7 +4,12 @@
  * HTTP, events and IPC.
  *
  * - Size: `os.availableParallelism()`, at least 2, so one worker can answer while another loads
- *   or runs a heavy query.
+ *   or runs a heavy query. Only the first worker starts with the pool: the others start when it
+ *   has booked the first generation and that generation's first answers are out (the catch-up's
+ *   delay, below), or at once if that load fails. Started beside it, the second worker's start
+ *   (compiling the engine, 0.2-0.3 s of a core) and its early collections competed with the first
+ *   load and the first answers for the machine's two cores: the large bench ledger was served
+ *   1.5-1.8 s after `npm run serve` started, the xlarge one 4.8 s (README, Performance).
  * - Generations: a reload is loaded by ONE worker first (reading the disk); when it is booked,
  *   that generation is published and every request from then on goes to workers that hold it,
  *   so a client never sees the old ledger after the new one, and each request runs on one
@@ -168,6 +173,8 @@ export class EnginePool {
   private readonly log: (message: string) => void;
   private readonly heavy: (method: string, path: string) => boolean;
   private readonly slots: Slot[] = [];
+  /** Workers not started yet (spawnRest): all but the first until the first load is settled. */
+  private unstarted: number;
   private readonly queue: Job[] = [];
   private nextId = 1;
   private loadSeq = 0;
@@ -202,7 +209,8 @@ export class EnginePool {
     this.log = options.log ?? ((m) => console.error('[engine]', m));
     this.heavy = options.isHeavy ?? isHeavy;
     this.catchUpWaitMs = options.catchUpWaitMs ?? CATCH_UP_WAIT_MS;
-    for (let i = 0; i < this.size; i++) this.slots.push(this.startSlot());
+    this.unstarted = this.size - 1;
+    this.slots.push(this.startSlot());
     traceGc();
     traceStalls();
   }
@@ -214,7 +222,12 @@ export class EnginePool {
 
   /** Load ids of the workers' snapshots (tests: staggering and catch-up). */
   workerGenerations(): number[] {
-    return this.slots.map((s) => s.loadId);
+    return [...this.slots.map((s) => s.loadId), ...new Array<number>(this.unstarted).fill(0)];
+  }
+
+  /** Workers started so far (tests: the others start after the first load). */
+  get started(): number {
+    return this.slots.length;
   }
 
   /**
@@ -222,7 +235,7 @@ export class EnginePool {
    * up (tests): a warm-up holds its worker, so until then requests can all land on the other one.
    */
   settled(): boolean {
-    return this.slots.every((s) => !s.dead && s.loadId === this.published && s.warmedLoadId === s.loadId && !s.job?.warm);
+    return this.unstarted === 0 && this.slots.every((s) => !s.dead && s.loadId === this.published && s.warmedLoadId === s.loadId && !s.job?.warm);
   }
 
   /**
@@ -243,6 +256,10 @@ export class EnginePool {
         await slot.whenIdle();
         return this.loadOn(slot, loadId, undefined);
       });
+    } catch (e) {
+      // No generation to wait for: the pool is made whole now, for the next reload.
+      this.spawnRest();
+      throw e;
     } finally {
       slot.drainers--;
       this.pump();
@@ -305,6 +322,11 @@ export class EnginePool {
         return s.worker.terminate();
       }),
     );
+  }
+
+  /** Starts the workers not started yet (see Size above); they then catch up like any other. */
+  private spawnRest(): void {
+    for (; this.unstarted > 0 && !this.closed; this.unstarted--) this.slots.push(this.startSlot());
   }
 
   private startSlot(): Slot {
@@ -388,6 +410,7 @@ export class EnginePool {
       for (;;) {
         await this.catchUpDelay();
         if (this.closed) return;
+        this.spawnRest();
         const target = this.published;
         const texts = this.publishedTexts;
         const slot = this.slots.find((s) => !s.dead && !s.loading && !s.draining && s.loadId < target && s.failedLoadId !== target);

@@ -328,6 +328,47 @@ describe('EnginePool', () => {
     expect(await count()).toEqual({ status: 200, count: 600 });
   }, 120_000);
 
+  it('starts one worker with the pool, and the others once the first generation\'s first answers are out; they then catch up', async () => {
+    await open(200, { catchUpWaitMs: 5_000 });
+    const pool = service!.pool!;
+    expect(service!.first.status).toMatchObject({ generation: 1, transaction_count: 200 });
+    expect(pool.started).toBe(1);
+    // The one worker is busy for 700 ms: the second neither starts nor loads beside it.
+    const busy = get('/api/test/busy?ms=700');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(pool.started).toBe(1);
+    expect(pool.workerGenerations()).toEqual([1, 0]);
+    expect(pool.settled()).toBe(false);
+    expect((await busy).status).toBe(200);
+    await until(allCaughtUp, 10_000);
+    expect(pool.started).toBe(2);
+    expect(pool.catchUps).toBe(1);
+    expect(pool.peakLoads).toBe(1);
+    // Both workers answer: a busy request holds one, the count comes from the other.
+    const busy2 = get('/api/test/busy?ms=500');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await count()).toEqual({ status: 200, count: 400 });
+    expect((await busy2).status).toBe(200);
+  }, 120_000);
+
+  it('starts the other workers at once when the first load fails', async () => {
+    tmp = tempDir();
+    const file = tmp.write('main.beancount', ledger(3));
+    const { Worker } = await import('node:worker_threads');
+    const { spawnEngineWorker } = await import('../../../main/engine/spawn');
+    // The first worker fails every load (as a worker whose engine throws); the others are real.
+    const failing = `const { parentPort } = require('node:worker_threads');
+parentPort.postMessage({ type: 'ready' });
+parentPort.on('message', (m) => { if (m.type === 'load') parentPort.postMessage({ type: 'load-failed', loadId: m.loadId, message: 'the engine threw' }); });`;
+    let spawned = 0;
+    const spawn: PoolOptions['spawn'] = (data) => (spawned++ === 0 ? new Worker(failing, { eval: true }) : spawnEngineWorker(data));
+    service = await openLedgerService({ ledger: file, watch: false, pool: { size: 2, spawn, catchUpWaitMs: 5_000 } });
+    expect(service.first.swapped).toBe(false);
+    expect(spawned).toBe(2);
+    expect(service.pool!.started).toBe(2);
+    expect(service.pool!.workerGenerations()).toEqual([0, 0]);
+  }, 120_000);
+
   it('does not hold a catch-up longer than catchUpWaitMs behind a long request', async () => {
     const { file } = await open(200, { catchUpWaitMs: 300, timeLimitMs: 4_000 });
     await until(allCaughtUp);
