@@ -107,7 +107,7 @@ export async function runReloadBench(opts: ReloadBenchOptions): Promise<Record<s
     const base = server.url;
     log(`server at ${base} (${server.loadLine})`);
     const { date, currency } = await appendTarget(base, copy);
-    const out: Record<string, number | string> = { 'first load': server.loadLine };
+    const out: Record<string, number | string> = { 'first load': server.loadLine, 'start to serving ms': Math.round(server.startMs) };
     // The server announces itself when ONE worker has booked the ledger; the other then books it
     // too and both build their query caches. A save in those seconds waits for that catch-up
     // (the pool loads one worker at a time), which is start-up, not the steady state the row is

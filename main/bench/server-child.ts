@@ -1,6 +1,8 @@
 /**
  * The server as the HTTP bench sections see it: a child process started exactly as a user starts
- * it (`npm run serve -- FILE --port 0`, i.e. main/cli/serve.ts), so the bench's clients never share
+ * it (`npm run serve -- FILE --port 0`: main/cli/run.mjs running the built dist/cli/serve.js and
+ * its engine workers; until session 27 the bench ran main/cli/serve.ts under tsx, whose workers
+ * start through tsx's loader), so the bench's clients never share
  * its event loop (on 2 cores an in-process server would count the clients' JSON parsing as server
  * time), and small helpers to call its API from outside.
  *
@@ -22,6 +24,11 @@ export interface ServerChild {
   pid: number;
   /** Startup log line `loaded in N ms: ...` as printed by serve.ts. */
   loadLine: string;
+  /**
+   * From starting the process to its announcing the URL, ms: what someone opening the ledger
+   * waits (Node's start, the server's modules, the first engine worker's start, the first load).
+   */
+  startMs: number;
   /** Peak resident set of the server process since it started, MB (Linux /proc), or null. */
   peakRssMb(): number | null;
   /** Current resident set of the server process, MB (Linux /proc), or null. */
@@ -53,7 +60,8 @@ function procCpuMs(pid: number | undefined): number | null {
 }
 
 export async function startServer(root: string, file: string): Promise<ServerChild> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'main/cli/serve.ts'), file, '--port', '0'], {
+  const t0 = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'main/cli/run.mjs'), 'serve', file, '--port', '0'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SVC_AUTH: '' },
@@ -72,12 +80,14 @@ export async function startServer(root: string, file: string): Promise<ServerChi
     clearTimeout(timer);
   };
 
+  let startMs = 0;
   try {
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the server did not start within ${SERVER_LIMITS.serverStartMs} ms`)), SERVER_LIMITS.serverStartMs);
       const check = () => {
         const m = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
         if (m) {
+          startMs = performance.now() - t0;
           clearTimeout(timer);
           resolve(m[1]);
         }
@@ -93,6 +103,7 @@ export async function startServer(root: string, file: string): Promise<ServerChi
       url,
       pid: child.pid!,
       loadLine,
+      startMs,
       peakRssMb: () => procStatusMb(child.pid, 'VmHWM'),
       rssMb: () => procStatusMb(child.pid, 'VmRSS'),
       cpuMs: () => procCpuMs(child.pid),
