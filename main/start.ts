@@ -17,9 +17,8 @@ import { fileURLToPath } from 'node:url';
 import type { H3 } from 'h3';
 import { LedgerHost, type HostEvent, type LedgerLoader, type ReloadOutcome } from './host';
 import { watchLedger, type LedgerWatcher, type WatchOptions } from './watch';
-import { createApp, type AppOptions, type RouteModule } from './server/app';
-import { pageRoutes } from './server/routes/pages';
-import { queryRoutes } from './server/routes/query';
+import { createApp, type AppOptions } from './server/app';
+import { apiRoutes } from './server/routes/api';
 import { EnginePool, type PoolOptions } from './engine/pool';
 import { poolForwarder } from './engine/forward';
 import { standInSnapshot } from './engine/summary';
@@ -34,11 +33,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 export const DEFAULT_LEDGER = path.resolve(here, 'demo/example.beancount');
 
-/**
- * Endpoint groups beyond the built-in ones (status, events, documents, sign-in): register new
- * route modules here, once, so the headless server and the desktop app serve the same API.
- */
-export const apiRoutes: RouteModule[] = [queryRoutes, ...pageRoutes];
+/** The API's route modules (main/server/routes/api.ts: register new ones there). */
+export { apiRoutes };
 
 /** The real engine loader, imported on first use so `--help` and argument errors answer at once. */
 export const engineLoader: LedgerLoader = async (file) => {

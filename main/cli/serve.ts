@@ -77,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   console.log(`Ledger Query: serving ${args.ledger}`);
-  // Route modules are listed once in main/start.ts (apiRoutes), shared with the desktop app.
+  // Route modules are listed once in main/server/routes/api.ts, shared with the desktop app.
   const service = await openLedgerService({ ledger: args.ledger, app: { auth } });
   const { host, first, watcher } = service;
   console.log('  ' + describeLoad({ kind: first.swapped ? 'reload' : 'problem', status: first.status }));

@@ -13,7 +13,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { LedgerHost } from '../host';
 import { createApp } from '../server/app';
-import { apiRoutes } from '../start';
+import { apiRoutes } from '../server/routes/api';
 import type { RouteModule } from '../server/app';
 import { loadLedger } from '../../engine/ledger/index';
 import { carryQueryCaches, warmQueryCaches } from '../../engine/query/index';
