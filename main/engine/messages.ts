@@ -38,6 +38,12 @@ export type ToWorker =
        * files change again while they load. Absent for the first worker (it reads the disk).
        */
       texts?: FileTexts;
+      /**
+       * The main file as the main thread read it while this worker was starting (the pool's first
+       * load: pool.ts, prefetchMain). The worker reads every other file itself and reports them
+       * all, this one included, as the generation's texts.
+       */
+      prefetched?: FileTexts;
     }
   /**
    * Build the query fast paths' per-row columns of the snapshot now (answered with a `response`

@@ -34,6 +34,7 @@ import type { Worker } from 'node:worker_threads';
 import { CANCEL_CLIENT_GONE, CANCEL_TIME_LIMIT, cancel, newCancelFlag } from './cancel';
 import type { FileTexts, FromWorker, SnapshotSummary, ToWorker } from './messages';
 import { spawnEngineWorker } from './spawn';
+import { prefetchMain } from './read-files';
 import { trace, traceGc, traceStalls } from './trace';
 import type { EngineWorkerData } from './worker';
 import { MAX_EXECUTION_MS } from '../../engine/query/limits';
@@ -252,9 +253,10 @@ export class EnginePool {
     let out: Awaited<ReturnType<EnginePool['loadOn']>>;
     try {
       out = await slot.exclusive(async () => {
+        const prefetched = this.published === 0 && !slot.isReady ? prefetchMain(this.data.file) : undefined;
         await slot.ready;
         await slot.whenIdle();
-        return this.loadOn(slot, loadId, undefined);
+        return this.loadOn(slot, loadId, undefined, prefetched);
       });
     } catch (e) {
       // No generation to wait for: the pool is made whole now, for the next reload.
@@ -391,13 +393,18 @@ export class EnginePool {
     );
   }
 
-  private loadOn(slot: Slot, loadId: number, texts: FileTexts | undefined): Promise<{ summary: SnapshotSummary; texts?: FileTexts; loadMs: number }> {
+  private loadOn(
+    slot: Slot,
+    loadId: number,
+    texts: FileTexts | undefined,
+    prefetched?: FileTexts,
+  ): Promise<{ summary: SnapshotSummary; texts?: FileTexts; loadMs: number }> {
     return new Promise((resolve, reject) => {
       if (slot.dead) return reject(new Error('an engine worker stopped before loading the ledger'));
       slot.loading = { loadId, resolve, reject };
       trace(`pool: post load ${loadId} to worker ${slot.worker.threadId}${texts ? ' (catch-up)' : ''}`);
       this.peakLoads = Math.max(this.peakLoads, this.slots.filter((s) => s.loading).length);
-      const message: ToWorker = { type: 'load', loadId, texts };
+      const message: ToWorker = { type: 'load', loadId, texts, prefetched };
       slot.worker.postMessage(message);
     });
   }

@@ -41,6 +41,7 @@ if (!port) throw new Error('main/engine/worker.ts runs only as a worker thread')
 const data = (workerData ?? {}) as EngineWorkerData;
 
 let pendingTexts: FileTexts | undefined;
+let pendingPrefetched: FileTexts | undefined;
 let lastTexts: FileTexts = [];
 /**
  * Parsed files of this worker's earlier loads: when one included file changes, only that file
@@ -60,9 +61,9 @@ const host = new LedgerHost(data.file, (file): Snapshot => {
     lastPost = now;
     send({ type: 'progress', loadId: loadingId, filesRead, bytesRead });
   };
-  const reader = recordingReader(file, pendingTexts, pendingTexts ? {} : { onRead });
+  const reader = recordingReader(file, pendingTexts ?? pendingPrefetched, pendingTexts ? {} : { onRead, countGiven: true });
   const h0 = parseCache.hits, m0 = parseCache.misses, ch0 = parseCache.chunkHits, cm0 = parseCache.chunkMisses;
-  trace(`worker: loadLedger start (${pendingTexts ? 'texts given' : 'reads disk'})`);
+  trace(`worker: loadLedger start (${pendingTexts ? 'texts given' : pendingPrefetched ? 'reads disk, main file given' : 'reads disk'})`);
   const previous = host.current;
   const snapshot = loadLedger(file, { readFile: reader.readFile, readSource: reader.readSource, parseCache });
   // The rows a save left as they were keep their sums (engine/query/periods/carry.ts).
@@ -93,10 +94,12 @@ async function load(m: Extract<ToWorker, { type: 'load' }>): Promise<void> {
   // The host keeps its last snapshot when a load fails: so does the worker.
   trace(`worker: load ${m.loadId} begins`);
   pendingTexts = m.texts;
+  pendingPrefetched = m.prefetched;
   loadingId = m.loadId;
   const started = performance.now();
   const out = await host.reload();
   pendingTexts = undefined;
+  pendingPrefetched = undefined;
   const snapshot = host.current;
   if (!out.swapped || !snapshot) {
     send({ type: 'load-failed', loadId: m.loadId, message: out.status.problem?.message ?? 'the load failed' });

@@ -351,6 +351,49 @@ describe('EnginePool', () => {
     expect((await busy2).status).toBe(200);
   }, 120_000);
 
+  it('reads the main file while the first worker starts and hands it over; that worker reads the includes and reports both', async () => {
+    tmp = tempDir();
+    const file = tmp.write('main.beancount', 'include "more.beancount"\n' + ledger(2));
+    const more = tmp.write('more.beancount', '2024-03-01 * "more"\n  Expenses:Food  5.00 USD\n  Assets:Cash\n');
+    const { spawnEngineWorker } = await import('../../../main/engine/spawn');
+    const { decodeText } = await import('../../../main/engine/read-files');
+    const loads: Array<{ texts?: Array<[string, Uint8Array | null]>; prefetched?: Array<[string, Uint8Array | null]> }> = [];
+    const spawn: PoolOptions['spawn'] = (data) => {
+      const w = spawnEngineWorker(data);
+      const post = w.postMessage.bind(w);
+      w.postMessage = (m: any, transfer?: any) => {
+        if (m?.type === 'load') loads.push({ texts: m.texts, prefetched: m.prefetched });
+        return post(m, transfer);
+      };
+      return w;
+    };
+    service = await openLedgerService({ ledger: file, watch: false, pool: { size: 2, spawn } });
+    expect(service.first.status).toMatchObject({ generation: 1, transaction_count: 3, file_count: 2 });
+    await until(allCaughtUp, 30_000);
+    expect(await count()).toEqual({ status: 200, count: 6 });
+    // The first load: the main file given, nothing else; the catch-up: both files as the first worker read them.
+    expect(loads).toHaveLength(2);
+    expect(loads[0].texts).toBeUndefined();
+    expect(loads[0].prefetched!.map(([f, b]) => [f, decodeText(b!)])).toEqual([[file, fs.readFileSync(file, 'utf8')]]);
+    expect(loads[1].prefetched).toBeUndefined();
+    expect(loads[1].texts!.map(([f, b]) => [f, decodeText(b!)])).toEqual([
+      [file, fs.readFileSync(file, 'utf8')],
+      [more, fs.readFileSync(more, 'utf8')],
+    ]);
+    // The first worker booked the bytes read ahead, not a read of its own: the texts it reported
+    // are the same shared memory (a byte written into one shows in the other).
+    const ahead = loads[0].prefetched![0][1]!;
+    const reported = loads[1].texts![0][1]!;
+    const byte = reported[0];
+    ahead[0] = byte ^ 1;
+    expect(reported[0]).toBe(byte ^ 1);
+    ahead[0] = byte;
+    // A reload reads the disk in the worker: the main thread reads ahead only for the first load.
+    fs.writeFileSync(more, '');
+    expect((await service.host.reload()).status).toMatchObject({ generation: 2, transaction_count: 2 });
+    expect(loads[2].prefetched).toBeUndefined();
+  }, 120_000);
+
   it('starts the other workers at once when the first load fails', async () => {
     tmp = tempDir();
     const file = tmp.write('main.beancount', ledger(3));

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { ParseCache, readFileBytesOrNull, readFileOrNull } from '../../../engine/ledger/load';
 import { loadLedger } from '../../../engine/ledger/index';
 import { AsciiBytes } from '../../../engine/ledger/syntax/codes';
-import { decodeText, readSharedBytesOrNull, recordingReader, sharedBytes } from '../../../main/engine/read-files';
+import { decodeText, prefetchMain, readSharedBytesOrNull, recordingReader, sharedBytes } from '../../../main/engine/read-files';
 import { tempDir } from '../fake-ledger';
 
 const errno = (code: string) => Object.assign(new Error(`${code}: refused`), { code });
@@ -78,6 +78,31 @@ describe('recordingReader', () => {
     expect(reader.readFile('/books/old.beancount')).toBeNull();
   });
 
+  it('books a main file read ahead and reads the rest from the disk, counting both in the progress when asked', () => {
+    const reads: Array<[number, number]> = [];
+    const disk: Record<string, string> = { '/b/a.bean': 'abc' };
+    const read = (f: string) => {
+      if (f === '/b/main.beancount') throw new Error('the main file was read ahead: not from the disk');
+      return f in disk ? Buffer.from(disk[f]) : null;
+    };
+    const ahead = sharedBytes(Buffer.from('include "a.bean"\n'));
+    const reader = recordingReader('/b/main.beancount', [['/b/main.beancount', ahead]], { read, onRead: (n, c) => reads.push([n, c]), countGiven: true });
+    expect(reader.readFile('/b/main.beancount')).toBe('include "a.bean"\n');
+    expect(reader.readFile('/b/a.bean')).toBe('abc');
+    expect(reads).toEqual([
+      [1, 17],
+      [2, 20],
+    ]);
+    // Both are the generation's texts (the other workers book them): the main file as given.
+    const texts = reader.texts();
+    expect(texts.map(([f]) => f)).toEqual(['/b/main.beancount', '/b/a.bean']);
+    expect(texts[0][1]).toBe(ahead);
+    // A catch-up's texts are not counted (countGiven absent).
+    const quiet: Array<[number, number]> = [];
+    recordingReader('/b/main.beancount', [['/b/main.beancount', ahead]], { read, onRead: (n, c) => quiet.push([n, c]) }).readFile('/b/main.beancount');
+    expect(quiet).toEqual([]);
+  });
+
   it('fails on an unreadable main file (permissions) instead of reading it as empty', () => {
     // Tests run as root, where chmod 000 does not stop a read: the refusal is injected.
     const reader = recordingReader('/books/main.beancount', undefined, {
@@ -98,6 +123,23 @@ describe('recordingReader', () => {
     });
     expect(() => reader.readFile('/books/main.beancount')).toThrow('ledger file not found: /books/main.beancount');
     expect(reader.readFile('/books/sub.beancount')).toBeNull();
+  });
+});
+
+describe('prefetchMain', () => {
+  it('reads a regular main file into shared memory, keyed by its absolute path; nothing for a missing file or a folder', () => {
+    const tmp = tempDir();
+    try {
+      const main = tmp.write('main.beancount', '2024-01-01 open Assets:Cash\n');
+      const got = prefetchMain(path.relative(process.cwd(), main))!;
+      expect(got.map(([f]) => f)).toEqual([main]);
+      expect(got[0][1]!.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(decodeText(got[0][1]!)).toBe('2024-01-01 open Assets:Cash\n');
+      expect(prefetchMain(path.join(tmp.dir, 'gone.beancount'))).toBeUndefined();
+      expect(prefetchMain(tmp.dir)).toBeUndefined();
+    } finally {
+      tmp.cleanup();
+    }
   });
 });
 
