@@ -155,9 +155,10 @@ function unreadableMain(file: string, explain: (file: string) => void): void {
  * file that could be read: the worker then reads it itself and reports why it cannot.
  */
 export function prefetchMain(file: string): FileTexts | undefined {
+  const abs = path.resolve(file);
   try {
-    const bytes = readSharedBytesOrNull(path.resolve(file));
-    return bytes instanceof Uint8Array ? [[path.resolve(file), bytes]] : undefined;
+    const bytes = readSharedBytesOrNull(abs);
+    return bytes instanceof Uint8Array ? [[abs, bytes]] : undefined;
   } catch {
     return undefined;
   }
