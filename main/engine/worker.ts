@@ -25,6 +25,7 @@ import { CANCEL_CLIENT_GONE, CANCEL_TIME_LIMIT } from './cancel';
 import { recordingReader } from './read-files';
 import { summarize } from './summary';
 import { trace, traceGc } from './trace';
+import { firstLoadJit } from './jit';
 import type { FileTexts, FromWorker, ToWorker } from './messages';
 
 export interface EngineWorkerData {
@@ -65,7 +66,7 @@ const host = new LedgerHost(data.file, (file): Snapshot => {
   const h0 = parseCache.hits, m0 = parseCache.misses, ch0 = parseCache.chunkHits, cm0 = parseCache.chunkMisses;
   trace(`worker: loadLedger start (${pendingTexts ? 'texts given' : pendingPrefetched ? 'reads disk, main file given' : 'reads disk'})`);
   const previous = host.current;
-  const snapshot = loadLedger(file, { readFile: reader.readFile, readSource: reader.readSource, parseCache });
+  const snapshot = firstLoadJit(() => loadLedger(file, { readFile: reader.readFile, readSource: reader.readSource, parseCache }));
   // The rows a save left as they were keep their sums (engine/query/periods/carry.ts).
   if (previous) carryQueryCaches(previous, snapshot);
   trace(`worker: loadLedger end: files hit ${parseCache.hits - h0} miss ${parseCache.misses - m0}, chunks hit ${parseCache.chunkHits - ch0} miss ${parseCache.chunkMisses - cm0}`);

@@ -26,6 +26,8 @@ describe('engine worker module graph', () => {
     expect(inputs).toContain('main/server/routes/api.ts');
     expect(inputs).toContain('main/server/routes/query.ts');
     expect(inputs).toContain('engine/ledger/index.ts');
+    // Its first load runs with the cold-load inlining budget (jit.ts).
+    expect(inputs).toContain('main/engine/jit.ts');
     for (const mainOnly of ['main/start.ts', 'main/engine/pool.ts', 'main/watch.ts', 'main/engine/forward.ts']) expect(inputs).not.toContain(mainOnly);
     const external = Object.values(out.metafile!.outputs).flatMap((o) => o.imports.map((i) => i.path));
     expect(external).not.toContain('chokidar');
