@@ -353,7 +353,10 @@ function sumRows(range: PlainRows, states: unknown[], cols: PositionColumns, pos
     }
     inv = finishSum(sum.toSum(), cols);
   }
-  if (accounts !== null && (start === null || start.at < hi)) keepSum(postings, accounts, hi, inv);
+  // Kept also when it is a carried sum as it was (a save that added no row up to `hi`: a price,
+  // a note, a later date, the file saved unchanged): the next save carries only this snapshot's
+  // own sums, so every other save summed the whole history again.
+  if (accounts !== null && (start === null || start.at < hi || start.carried)) keepSum(postings, accounts, hi, inv);
   // Every aggregate here is the same sum(position), finished: one inventory serves all.
   states.fill(inv);
 }

@@ -36,7 +36,12 @@ const KEPT = 4;
  * or before `hi`, this array's own or the previous snapshot's (within the rows in common, whose
  * lots have the same ids in `table`, this array's lot table); null if none.
  */
-export function startingSum(rows: readonly Posting[], table: LotIdTable, hi: number, accounts: string): { inventory: Inventory; at: number } | null {
+export function startingSum(
+  rows: readonly Posting[],
+  table: LotIdTable,
+  hi: number,
+  accounts: string,
+): { inventory: Inventory; at: number; carried: boolean } | null {
   let best: KeptSum | null = null;
   let carried = false;
   for (const k of kept.get(rows) ?? []) if (k.accounts === accounts && k.at <= hi && (best === null || k.at > best.at)) best = k;
@@ -53,7 +58,7 @@ export function startingSum(rows: readonly Posting[], table: LotIdTable, hi: num
   if (best === null) return null;
   if (carried) keptSumStats.carried++;
   else keptSumStats.own++;
-  return { inventory: best.inventory.copyWithIds(carried ? table : null), at: best.at };
+  return { inventory: best.inventory.copyWithIds(carried ? table : null), at: best.at, carried };
 }
 
 /** Keeps a copy of `inventory`, the sum of rows [0, at) of `accounts`. */

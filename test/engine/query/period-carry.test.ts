@@ -87,6 +87,35 @@ describe('period sums carried to a reload', () => {
     expectColumnsOfRows(b);
   });
 
+  it('saves that change nothing summed carry on from generation to generation', () => {
+    // A save that adds no row (the file saved unchanged, a note, a price) must leave the next
+    // snapshot as much to start from as the one before: sums from the first row that started
+    // from a carried sum as it was were not kept, so every other such save summed from row 0.
+    setCheckpointRowsForTests(32);
+    const gen1 = ledger(base);
+    warmQueryCaches(gen1);
+    answers(gen1);
+    let prev = gen1;
+    const carriedPerGeneration: number[] = [];
+    const checkpointsPerGeneration: number[] = [];
+    for (let g = 2; g <= 4; g++) {
+      const next = ledger(base);
+      carryQueryCaches(prev, next);
+      const c = carriedFor(next.postings)!;
+      checkpointsPerGeneration.push(c.checkpoints.filter((x) => x !== undefined).length);
+      const before = keptSumStats.carried;
+      warmQueryCaches(next);
+      expect(answers(next)).toEqual(plain(next));
+      carriedPerGeneration.push(keptSumStats.carried - before);
+      prev = next;
+    }
+    // Five queries sum from the first row; each started from a carried sum in every generation.
+    expect(carriedPerGeneration[0]).toBeGreaterThanOrEqual(4);
+    expect(carriedPerGeneration).toEqual([carriedPerGeneration[0], carriedPerGeneration[0], carriedPerGeneration[0]]);
+    expect(checkpointsPerGeneration[0]).toBeGreaterThan(0);
+    expect(checkpointsPerGeneration).toEqual([checkpointsPerGeneration[0], checkpointsPerGeneration[0], checkpointsPerGeneration[0]]);
+  });
+
   it('a transaction added at the end: the rows before it in common, same answers as without carry', () => {
     setCheckpointRowsForTests(32);
     const after = base + '2040-01-02 * "new"\n  Assets:Bank -5.00 USD\n  Expenses:Food 5.00 USD\n';
