@@ -26,6 +26,7 @@ import { recordingReader } from './read-files';
 import { summarize } from './summary';
 import { trace, traceGc } from './trace';
 import { firstLoadJit } from './jit';
+import { ledgerBytes } from './heap';
 import type { FileTexts, FromWorker, ToWorker } from './messages';
 
 export interface EngineWorkerData {
@@ -66,7 +67,7 @@ const host = new LedgerHost(data.file, (file): Snapshot => {
   const h0 = parseCache.hits, m0 = parseCache.misses, ch0 = parseCache.chunkHits, cm0 = parseCache.chunkMisses;
   trace(`worker: loadLedger start (${pendingTexts ? 'texts given' : pendingPrefetched ? 'reads disk, main file given' : 'reads disk'})`);
   const previous = host.current;
-  const snapshot = firstLoadJit(() => loadLedger(file, { readFile: reader.readFile, readSource: reader.readSource, parseCache }));
+  const snapshot = firstLoadJit(ledgerBytes(file), () => loadLedger(file, { readFile: reader.readFile, readSource: reader.readSource, parseCache }));
   // The rows a save left as they were keep their sums (engine/query/periods/carry.ts).
   if (previous) carryQueryCaches(previous, snapshot);
   trace(`worker: loadLedger end: files hit ${parseCache.hits - h0} miss ${parseCache.misses - m0}, chunks hit ${parseCache.chunkHits - ch0} miss ${parseCache.chunkMisses - cm0}`);

@@ -1,11 +1,13 @@
 /**
- * main/engine/jit.ts: the cold-load inlining budget is set for a thread's first load only, V8's
- * default put back after it (also when the load throws), a budget chosen on Node's command line
+ * main/engine/jit.ts: the cold-load inlining budget is set for a thread's first load only, of a
+ * ledger under the size limit, V8's default put back after it (also when the load throws), a budget chosen on Node's command line
  * or in NODE_OPTIONS left alone, and the "default" it restores is this Node's real default.
  */
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COLD_LOAD_V8_FLAGS, WARM_V8_FLAGS, firstLoadJit, inliningChosen, resetFirstLoadJit } from '../../../main/engine/jit';
+import { COLD_BUDGET_MAX_BYTES, COLD_LOAD_V8_FLAGS, WARM_V8_FLAGS, firstLoadJit, inliningChosen, resetFirstLoadJit } from '../../../main/engine/jit';
+
+const SMALL = 3_000_000;
 
 describe('firstLoadJit', () => {
   const saved = process.env.NODE_OPTIONS;
@@ -19,11 +21,11 @@ describe('firstLoadJit', () => {
     delete process.env.NODE_OPTIONS;
     const log: string[] = [];
     const set = (f: string) => log.push(f);
-    const first = firstLoadJit(() => {
+    const first = firstLoadJit(SMALL, () => {
       log.push('load 1');
       return 41;
     }, set);
-    const second = firstLoadJit(() => {
+    const second = firstLoadJit(SMALL, () => {
       log.push('load 2');
       return 42;
     }, set);
@@ -37,19 +39,32 @@ describe('firstLoadJit', () => {
     const log: string[] = [];
     const set = (f: string) => log.push(f);
     expect(() =>
-      firstLoadJit(() => {
+      firstLoadJit(SMALL, () => {
         log.push('load');
         throw new Error('unreadable');
       }, set),
     ).toThrow('unreadable');
-    expect(firstLoadJit(() => 'again', set)).toBe('again');
+    expect(firstLoadJit(SMALL, () => 'again', set)).toBe('again');
     expect(log).toEqual([COLD_LOAD_V8_FLAGS, 'load', WARM_V8_FLAGS]);
+  });
+
+  it('loads a ledger of the size limit or more with V8 own budget, and still counts it as the first load', () => {
+    delete process.env.NODE_OPTIONS;
+    const log: string[] = [];
+    const set = (f: string) => log.push(f);
+    expect(COLD_BUDGET_MAX_BYTES).toBe(8 * 1024 * 1024);
+    expect(firstLoadJit(COLD_BUDGET_MAX_BYTES, () => 'big', set)).toBe('big');
+    expect(firstLoadJit(SMALL, () => 'then small', set)).toBe('then small');
+    expect(log).toEqual([]);
+    resetFirstLoadJit();
+    expect(firstLoadJit(COLD_BUDGET_MAX_BYTES - 1, () => 'just under', set)).toBe('just under');
+    expect(log).toEqual([COLD_LOAD_V8_FLAGS, WARM_V8_FLAGS]);
   });
 
   it('leaves a budget chosen in NODE_OPTIONS alone', () => {
     process.env.NODE_OPTIONS = '--max-old-space-size=4096 --max-inlined-bytecode-size-cumulative=300';
     const log: string[] = [];
-    expect(firstLoadJit(() => 7, (f) => log.push(f))).toBe(7);
+    expect(firstLoadJit(SMALL, () => 7, (f) => log.push(f))).toBe(7);
     expect(log).toEqual([]);
   });
 
