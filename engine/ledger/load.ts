@@ -19,7 +19,7 @@
 import * as fs from 'node:fs';
 import { isAscii } from 'node:buffer';
 import * as nodePath from 'node:path';
-import { globSync } from 'tinyglobby';
+import { createRequire } from 'node:module';
 import type { DirectiveAst, FileFormat, OptionAst, PluginAst, SourceRef } from './ast';
 import { SyntaxErrors, type LedgerError, type SyntaxSite } from './errors';
 import { parseText } from './syntax';
@@ -138,9 +138,17 @@ function readOpened(path: string, onOpened: ((st: fs.Stats) => void) | null): Bu
  */
 export const GLOB_MAX_DEPTH = 64;
 
+/**
+ * tinyglobby, loaded when a ledger first includes a pattern: its module graph (fdir, picomatch)
+ * took about 20 ms of every engine worker's and command's start, and most ledgers are one file.
+ * Synchronous (its CommonJS build) because the loader is.
+ */
+let globSync: typeof import('tinyglobby').globSync | null = null;
+
 export function globOnDisk(absolutePattern: string): string[] {
   try {
     const pattern = absolutePattern.split(nodePath.sep).join('/');
+    globSync ??= (createRequire(import.meta.url)('tinyglobby') as typeof import('tinyglobby')).globSync;
     return globSync(pattern, { absolute: true, onlyFiles: true, expandDirectories: false, deep: GLOB_MAX_DEPTH }).map((p) =>
       nodePath.resolve(p),
     );

@@ -60,6 +60,33 @@ export function isStale() {
 }
 
 /**
+ * The engine worker's bundle carries the packages its router needs (h3 and its own dependencies)
+ * and imports every other one, as the commands do: the worker makes its router after its first
+ * load (main/engine/worker.ts), and only code inside the bundle can wait to be loaded (an imported
+ * package's import statement is hoisted to the top of the bundle and runs when the worker starts).
+ */
+export const WORKER_BUNDLES = ['h3', 'srvx', 'rou3'];
+const workerPackages = {
+  name: 'worker-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      const parts = args.path.split('/');
+      const name = args.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+      return WORKER_BUNDLES.includes(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+function commonOptions(outdir) {
+  return { outdir, bundle: true, platform: 'node', format: 'esm', target: 'node20', outExtension: { '.js': '.js' }, logLevel: 'warning' };
+}
+
+/** esbuild's options for the engine worker's bundle (also read by test/main/engine/worker-imports.test.ts). */
+export function workerBuildOptions(outdir) {
+  return { ...commonOptions(outdir), entryPoints: { [WORKER_FILE]: WORKER_SOURCE }, plugins: [workerPackages] };
+}
+
+/**
  * Bundles every command (and the engine worker, when the tree has one) into dist/cli. Builds in a
  * private folder and renames each file into place, so a second command starting meanwhile never
  * runs a half-written bundle.
@@ -69,18 +96,8 @@ export async function build() {
   const tmp = path.join(ROOT, 'dist', `.cli-build-${process.pid}`);
   fs.rmSync(tmp, { recursive: true, force: true });
   const entryPoints = Object.fromEntries(COMMANDS.map((c) => [c, path.join(ROOT, 'main', 'cli', c + '.ts')]));
-  if (fs.existsSync(WORKER_SOURCE)) entryPoints[WORKER_FILE] = WORKER_SOURCE;
-  await esbuild({
-    entryPoints,
-    outdir: tmp,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outExtension: { '.js': '.js' },
-    logLevel: 'warning',
-  });
+  await esbuild({ ...commonOptions(tmp), entryPoints, packages: 'external' });
+  if (fs.existsSync(WORKER_SOURCE)) await esbuild(workerBuildOptions(tmp));
   fs.mkdirSync(OUT_DIR, { recursive: true });
   for (const f of fs.readdirSync(tmp)) fs.renameSync(path.join(tmp, f), path.join(OUT_DIR, f));
   fs.rmSync(tmp, { recursive: true, force: true });

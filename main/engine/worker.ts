@@ -12,8 +12,6 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { LedgerHost } from '../host';
-import { createApp } from '../server/app';
-import { apiRoutes } from '../server/routes/api';
 import type { RouteModule } from '../server/app';
 import { loadLedger } from '../../engine/ledger/index';
 import { carryQueryCaches, warmQueryCaches } from '../../engine/query/index';
@@ -84,9 +82,24 @@ setCancellationCheck(() => {
   return null;
 });
 
-const extra: RouteModule[] = [];
-for (const url of data.routeModules ?? []) extra.push(((await import(url)) as { routes: RouteModule }).routes);
-const app = createApp(host, { routes: [...apiRoutes, ...extra] });
+/**
+ * The router, made when the first request needs it or right after the first load, not when the
+ * worker starts: h3 and the fetch API's Request and Response (Node loads them on first use) take
+ * about 80 ms to load, which the first load, the one a user waits for when the app opens, no
+ * longer waits behind. The bundled worker carries h3 inside it for this (main/cli/run.mjs): an
+ * external package's import would be hoisted to the bundle's top and loaded at start anyway.
+ */
+let appMade: Promise<ReturnType<typeof import('../server/app').createApp>> | null = null;
+function app(): NonNullable<typeof appMade> {
+  appMade ??= (async () => {
+    const [{ createApp }, { apiRoutes }] = await Promise.all([import('../server/app'), import('../server/routes/api')]);
+    const extra: RouteModule[] = [];
+    for (const url of data.routeModules ?? []) extra.push(((await import(url)) as { routes: RouteModule }).routes);
+    trace('worker: router made');
+    return createApp(host, { routes: [...apiRoutes, ...extra] });
+  })();
+  return appMade;
+}
 
 function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
   port!.postMessage(message, transfer);
@@ -111,6 +124,9 @@ async function load(m: Extract<ToWorker, { type: 'load' }>): Promise<void> {
   trace(`worker: load ${m.loadId} done in ${loadMs} ms, sending loaded`);
   send({ type: 'loaded', loadId: m.loadId, summary: summarize(snapshot), texts: m.texts ? undefined : lastTexts, loadMs });
   lastTexts = [];
+  // The first requests follow the first load: the router is made now, before they come. A
+  // failure to make it is each request's answer (500), not the load's.
+  await app().catch(() => undefined);
 }
 
 /**
@@ -132,7 +148,7 @@ async function request(m: Extract<ToWorker, { type: 'request' }>): Promise<void>
   const t0 = performance.now();
   try {
     const hasBody = m.body !== null && m.method !== 'GET' && m.method !== 'HEAD';
-    const res = await app.fetch(
+    const res = await (await app()).fetch(
       new Request('http://127.0.0.1' + m.path, { method: m.method, headers: m.headers, body: hasBody ? m.body : undefined }),
     );
     // Read the whole body here, inside the request's time: encoding a result is part of its work.

@@ -34,3 +34,30 @@ describe('engine worker module graph', () => {
     expect(external).toContain('h3');
   });
 });
+
+describe('engine worker bundle (main/cli/run.mjs)', () => {
+  it('loads h3 and the fetch API only when the router is made, and tinyglobby only when a pattern is included', async () => {
+    // @ts-expect-error: plain JavaScript module without types
+    const { workerBuildOptions, WORKER_BUNDLES } = (await import('../../../main/cli/run.mjs')) as {
+      workerBuildOptions: (outdir: string) => Record<string, unknown>;
+      WORKER_BUNDLES: string[];
+    };
+    const out = await build({ ...workerBuildOptions(path.join(ROOT, 'dist', '.worker-imports-test')), write: false, metafile: true, absWorkingDir: ROOT });
+    const file = out.outputFiles!.find((f) => f.path.endsWith('engine-worker.js'))!;
+    const text = file.text;
+    // Statements that run when the worker starts: the bundle's top-level imports.
+    const imported = [...text.matchAll(/^import [^;]*? from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(imported).toContain('decimal.js');
+    expect(imported).toContain('luxon');
+    for (const lazy of [...WORKER_BUNDLES, 'tinyglobby']) expect(imported, lazy).not.toContain(lazy);
+    expect(WORKER_BUNDLES).toEqual(['h3', 'srvx', 'rou3']);
+    // h3 is inside the bundle, its module body behind esbuild's lazy initializer.
+    const inputs = Object.keys(out.metafile!.inputs);
+    expect(inputs.some((i) => i.startsWith('node_modules/h3/'))).toBe(true);
+    expect(text).toMatch(/var init_h3 = __esm\(/);
+    // The router's modules are initialized from the dynamic import in worker.ts, not at start.
+    expect(text).toMatch(/var init_app = __esm\(/);
+    const topLevelInit = [...text.matchAll(/^init_(h3|app|api)\(\);$/gm)];
+    expect(topLevelInit).toEqual([]);
+  });
+});
