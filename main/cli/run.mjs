@@ -110,8 +110,14 @@ async function main() {
     await build();
     return;
   }
+  if (command === 'build-worker' && args[0]) {
+    // The desktop app's copy (npm run build:electron): the same bundle, with a source map.
+    const { build: esbuild } = await import('esbuild');
+    await esbuild({ ...workerBuildOptions(path.resolve(args[0])), target: 'node22', sourcemap: true });
+    return;
+  }
   if (!COMMANDS.includes(command)) {
-    console.error(`usage: ledger-query ${COMMANDS.join('|')} [ARGS]   (or: build)`);
+    console.error(`usage: ledger-query ${COMMANDS.join('|')} [ARGS]   (or: build, build-worker OUTDIR)`);
     process.exitCode = 2;
     return;
   }

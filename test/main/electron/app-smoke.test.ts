@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { workerBuildOptions } from '../../../main/cli/run.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../../preload/channels';
 import { tempDir, type TempDir } from '../fake-ledger';
@@ -53,16 +54,9 @@ beforeAll(async () => {
     outfile,
     logLevel: 'silent',
   });
-  // The engine pool starts its workers from engine-worker.js beside the bundle, as build:electron emits it.
-  await build({
-    entryPoints: ['main/engine/worker.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: path.join(path.dirname(outfile), 'engine-worker.js'),
-    logLevel: 'silent',
-  });
+  // The engine pool starts its workers from engine-worker.js beside the bundle, as build:electron
+  // emits it (main/cli/run.mjs build-worker: h3 inside the bundle, the router made after the first load).
+  await build({ ...workerBuildOptions(path.dirname(outfile)), logLevel: 'silent' });
   process.argv = [process.execPath, ledger, '--port', '0', '--no-sandbox'];
   await import(pathToFileURL(outfile).href);
   await until(() => recorder.windows.length === 1, 'the window');

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { WORKER_BUNDLES, workerBuildOptions } from '../../../main/cli/run.mjs';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -37,11 +38,6 @@ describe('engine worker module graph', () => {
 
 describe('engine worker bundle (main/cli/run.mjs)', () => {
   it('loads h3 and the fetch API only when the router is made, and tinyglobby only when a pattern is included', async () => {
-    // @ts-expect-error: plain JavaScript module without types
-    const { workerBuildOptions, WORKER_BUNDLES } = (await import('../../../main/cli/run.mjs')) as {
-      workerBuildOptions: (outdir: string) => Record<string, unknown>;
-      WORKER_BUNDLES: string[];
-    };
     const out = await build({ ...workerBuildOptions(path.join(ROOT, 'dist', '.worker-imports-test')), write: false, metafile: true, absWorkingDir: ROOT });
     const file = out.outputFiles!.find((f) => f.path.endsWith('engine-worker.js'))!;
     const text = file.text;
