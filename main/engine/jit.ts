@@ -16,7 +16,9 @@
  * more of its load runs in code already optimised, whose quality then counts more than how soon
  * it came. Measured on the bench ledgers (interleaved fresh processes): large (2.9 MB) load 436 ->
  * 366 ms and parse 214 -> 195 ms; xlarge (35.5 MB) load the same (4 pairs) but parse about 7%
- * slower (10 pairs, medians 1,051 -> 1,126 ms); 1m (58.5 MB) load the same.
+ * slower (10 pairs, medians 1,051 -> 1,126 ms); 1m (58.5 MB) load the same. The size is the main
+ * file's, the only one known before the load: a large ledger split into included files gets the
+ * cold budget, which costs it at most that parse figure (its load measured the same).
  *
  * V8 flags are process-wide and read when a compile starts, so setting them at run time works
  * (measured: one-shot.ts) and a compile already queued may see either value; inlining decisions
