@@ -162,7 +162,7 @@ const SECTIONS: Section[] = [
     needs: ['engine/ledger/load'],
     async run({ file, repeat, engine }) {
       const { loadFiles } = await engine('engine/ledger/load');
-      const { ms, last } = await timed(repeat, () => firstLoadJit(ledgerBytes(file), () => loadFiles(file)));
+      const { ms, last } = await timed(repeat, () => firstLoadJit(() => ledgerBytes(file), () => loadFiles(file)));
       const mb = statSync(file).size / 1e6;
       return {
         'parse ms': ms,
@@ -181,7 +181,7 @@ const SECTIONS: Section[] = [
       let cpu = 0;
       const { ms, last } = await timed(repeat, () => {
         const c0 = process.cpuUsage();
-        const snapshot = firstLoadJit(ledgerBytes(file), () => loadLedger(file));
+        const snapshot = firstLoadJit(() => ledgerBytes(file), () => loadLedger(file));
         const c = process.cpuUsage(c0);
         cpu += (c.user + c.system) / 1000 / repeat;
         return snapshot;
@@ -202,7 +202,7 @@ const SECTIONS: Section[] = [
     async run({ file, repeat, engine }) {
       const { loadLedger } = await engine('engine/ledger/index');
       const { runQuery } = await engine('engine/query/index');
-      const snapshot = firstLoadJit(ledgerBytes(file), () => loadLedger(file));
+      const snapshot = firstLoadJit(() => ledgerBytes(file), () => loadLedger(file));
       const out: Metrics = {};
       for (const q of QUERIES) {
         try {
@@ -230,7 +230,7 @@ const SECTIONS: Section[] = [
       // With a parse cache, as the engine worker loads: a save parses the changed chunk again and
       // the booking walk resumes, keeping the rows before the save as the same objects.
       const parseCache = new ParseCache();
-      return timeDashboard((edit: string) => firstLoadJit(ledgerBytes(file), () => loadLedger(file, { readFile: (p: string) => (p === file ? text + edit : readFileOrNull(p)), parseCache })));
+      return timeDashboard((edit: string) => firstLoadJit(() => ledgerBytes(file), () => loadLedger(file, { readFile: (p: string) => (p === file ? text + edit : readFileOrNull(p)), parseCache })));
     },
   },
   {

@@ -47,13 +47,14 @@ let firstDone = false;
 
 /**
  * Runs `load` with the cold budget if it is this thread's first load, of a ledger whose main
- * file has `ledgerBytes` (under COLD_BUDGET_MAX_BYTES), and nobody chose the budget; V8's default
- * is restored after it even when it throws. Later loads run as they are.
+ * file has `ledgerBytes()` (under COLD_BUDGET_MAX_BYTES; asked on the first load only, so a
+ * reload stats nothing), and nobody chose the budget; V8's default is restored after it even when
+ * it throws. Later loads run as they are.
  */
-export function firstLoadJit<T>(ledgerBytes: number, load: () => T, setFlags: (flags: string) => void = v8.setFlagsFromString): T {
+export function firstLoadJit<T>(ledgerBytes: () => number, load: () => T, setFlags: (flags: string) => void = v8.setFlagsFromString): T {
   if (firstDone) return load();
   firstDone = true;
-  if (ledgerBytes >= COLD_BUDGET_MAX_BYTES || inliningChosen()) return load();
+  if (ledgerBytes() >= COLD_BUDGET_MAX_BYTES || inliningChosen()) return load();
   setFlags(COLD_LOAD_V8_FLAGS);
   try {
     return load();

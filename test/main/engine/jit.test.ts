@@ -21,11 +21,11 @@ describe('firstLoadJit', () => {
     delete process.env.NODE_OPTIONS;
     const log: string[] = [];
     const set = (f: string) => log.push(f);
-    const first = firstLoadJit(SMALL, () => {
+    const first = firstLoadJit(() => SMALL, () => {
       log.push('load 1');
       return 41;
     }, set);
-    const second = firstLoadJit(SMALL, () => {
+    const second = firstLoadJit(() => SMALL, () => {
       log.push('load 2');
       return 42;
     }, set);
@@ -39,12 +39,12 @@ describe('firstLoadJit', () => {
     const log: string[] = [];
     const set = (f: string) => log.push(f);
     expect(() =>
-      firstLoadJit(SMALL, () => {
+      firstLoadJit(() => SMALL, () => {
         log.push('load');
         throw new Error('unreadable');
       }, set),
     ).toThrow('unreadable');
-    expect(firstLoadJit(SMALL, () => 'again', set)).toBe('again');
+    expect(firstLoadJit(() => SMALL, () => 'again', set)).toBe('again');
     expect(log).toEqual([COLD_LOAD_V8_FLAGS, 'load', WARM_V8_FLAGS]);
   });
 
@@ -53,18 +53,18 @@ describe('firstLoadJit', () => {
     const log: string[] = [];
     const set = (f: string) => log.push(f);
     expect(COLD_BUDGET_MAX_BYTES).toBe(8 * 1024 * 1024);
-    expect(firstLoadJit(COLD_BUDGET_MAX_BYTES, () => 'big', set)).toBe('big');
-    expect(firstLoadJit(SMALL, () => 'then small', set)).toBe('then small');
+    expect(firstLoadJit(() => COLD_BUDGET_MAX_BYTES, () => 'big', set)).toBe('big');
+    expect(firstLoadJit(() => SMALL, () => 'then small', set)).toBe('then small');
     expect(log).toEqual([]);
     resetFirstLoadJit();
-    expect(firstLoadJit(COLD_BUDGET_MAX_BYTES - 1, () => 'just under', set)).toBe('just under');
+    expect(firstLoadJit(() => COLD_BUDGET_MAX_BYTES - 1, () => 'just under', set)).toBe('just under');
     expect(log).toEqual([COLD_LOAD_V8_FLAGS, WARM_V8_FLAGS]);
   });
 
   it('leaves a budget chosen in NODE_OPTIONS alone', () => {
     process.env.NODE_OPTIONS = '--max-old-space-size=4096 --max-inlined-bytecode-size-cumulative=300';
     const log: string[] = [];
-    expect(firstLoadJit(SMALL, () => 7, (f) => log.push(f))).toBe(7);
+    expect(firstLoadJit(() => SMALL, () => 7, (f) => log.push(f))).toBe(7);
     expect(log).toEqual([]);
   });
 
