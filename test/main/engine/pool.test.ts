@@ -151,7 +151,11 @@ describe('EnginePool', () => {
     // After the replacement has booked the ledger: with a 0.3 s limit, a query run beside that
     // load on a busy 2-core machine could itself hit the limit.
     await until(allCaughtUp);
-    expect(await count()).toEqual({ status: 200, count: 4 });
+    // A fresh worker's first query compiles its code, which alone can pass 0.3 s when the machine
+    // is busy (measured: a 400 from the limit with four CPU hogs on two cores): asked until answered.
+    let answer = await count();
+    await until(async () => (answer = await count()).status === 200);
+    expect(answer).toEqual({ status: 200, count: 4 });
   }, 120_000);
 
   it('answers the request of a crashed worker with a 400 and serves the same ledger from its replacement', async () => {
@@ -249,6 +253,9 @@ describe('EnginePool', () => {
   it('reloads one worker at a time; requests see the old ledger, then only the new one, and none fails', async () => {
     const { file } = await open(1500);
     await until(allCaughtUp);
+    // Both workers answer a fresh query text once first: a worker's first one compiles its code
+    // (464 ms once on a busy machine), which is not what this test is about.
+    for (let i = 0; i < 3; i++) await Promise.all([count(true), count(true)]);
     // A load long enough (~0.5 s) that a request held for it stands out from a request that a busy
     // CI machine stalls (210 ms once, against a 143 ms load of 2,500 transactions).
     fs.writeFileSync(file, ledger(12_000));
@@ -276,11 +283,11 @@ describe('EnginePool', () => {
     expect(service!.pool!.peakLoads).toBe(1);
     // Light requests were served by the other worker, not held for the load: held, two answer
     // while it runs, each waiting for most of it (measured: 165 and 201 ms of a 343 ms load),
-    // against 15-30 of a few ms each (5-29 with four CPU hogs on two cores). Not the slowest one
+    // against 15-30 of a few ms each (3-29 with four CPU hogs on two cores). Not the slowest one
     // against the load's time: a busy CI machine once stalled one request 210 ms while a
     // 2,500-transaction load took 143 ms.
     const during = seen.slice(0, answeredDuring).map((s) => s.ms).sort((a, b) => a - b);
-    expect(during.length).toBeGreaterThanOrEqual(4);
+    expect(during.length).toBeGreaterThanOrEqual(3);
     expect(during[Math.floor(during.length / 2)]).toBeLessThan(out.status.load_ms! / 4);
   }, 180_000);
 
