@@ -85,9 +85,10 @@ setCancellationCheck(() => {
 /**
  * The router, made when the first request needs it or right after the first load, not when the
  * worker starts: h3 and the fetch API's Request and Response (Node loads them on first use) take
- * about 65 ms of a fresh worker to load, which the first load, the one a user waits for when the app opens, no
- * longer waits behind. The bundled worker carries h3 inside it for this (main/cli/run.mjs): an
- * external package's import would be hoisted to the bundle's top and loaded at start anyway.
+ * about 65 ms of a fresh worker to load, which the first load (the one a user waits for when the
+ * app opens) no longer waits behind. The bundled worker carries h3 inside it for this
+ * (main/cli/run.mjs): an external package's import would be hoisted to the bundle's top and
+ * loaded at start anyway.
  */
 let appMade: Promise<ReturnType<typeof import('../server/app').createApp>> | null = null;
 function app(): NonNullable<typeof appMade> {

@@ -1,7 +1,8 @@
 /**
  * main/engine/jit.ts: the cold-load inlining budget is set for a thread's first load only, of a
- * ledger under the size limit, V8's default put back after it (also when the load throws), a budget chosen on Node's command line
- * or in NODE_OPTIONS left alone, and the "default" it restores is this Node's real default.
+ * ledger under the size limit, V8's default put back after it (also when the load throws), a
+ * budget chosen on Node's command line or in NODE_OPTIONS left alone, and the "default" it
+ * restores is this Node's real default.
  */
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ describe('firstLoadJit', () => {
     expect(log).toEqual([COLD_LOAD_V8_FLAGS, 'load', WARM_V8_FLAGS]);
   });
 
-  it('loads a ledger of the size limit or more with V8 own budget, and still counts it as the first load', () => {
+  it("loads a ledger of the size limit or more with V8's own budget, and still counts it as the first load", () => {
     delete process.env.NODE_OPTIONS;
     const log: string[] = [];
     const set = (f: string) => log.push(f);
