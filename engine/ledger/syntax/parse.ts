@@ -179,13 +179,16 @@ class FileParser {
     const file = this.out.file;
     const line = p.lineAt(ls);
     const start = p.byteAt(ls);
+    // The end is counted last: Positions walks the text forward from the directive's start.
+    const src = new DirectiveSrc(file, line, 1, start, start);
     if (d.type === 'transaction') {
       const spans = this.sc.postingSpans;
       const ps = d.postings;
-      // Postings read by readPosting are ParsedPostings: their position is stored as numbers.
-      for (let i = 0; i < ps.length; i++) p.placePosting(ps[i] as ParsedPosting, file, spans[2 * i], spans[2 * i + 1]);
+      // Postings read by readPosting are ParsedPostings: their position is stored relative to the transaction's.
+      for (let i = 0; i < ps.length; i++) p.placePosting(ps[i] as ParsedPosting, src, spans[2 * i], spans[2 * i + 1]);
     }
-    d.src = new DirectiveSrc(file, line, 1, start, p.byteAt(end));
+    src.end = p.byteAt(end);
+    d.src = src;
     if (this.sc.invalidAccounts.length > 0) this.reportInvalidAccounts();
 
     if (d.type === 'custom' && isCustomBudget(d)) {

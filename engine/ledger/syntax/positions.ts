@@ -167,12 +167,12 @@ export class Positions {
     return { file, line, column, start: startByte, end: this.byteAt(end) };
   }
 
-  /** The same position as `ref`, stored in a parsed posting instead of a new object. */
-  placePosting(posting: ParsedPosting, file: string, start: number, end: number): void {
+  /** The same position as `ref`, stored in a parsed posting relative to its transaction's (`at`). */
+  placePosting(posting: ParsedPosting, at: SourceRef, start: number, end: number): void {
     this.moveTo(start);
     const line = this.line + this.lineBase;
     const column = start === this.lineStart ? 1 : this.columnAt(start);
     const startByte = this.bi + this.byteBase;
-    posting.place(file, line, column, startByte, this.byteAt(end));
+    posting.placeIn(at, line, column, startByte, this.byteAt(end));
   }
 }

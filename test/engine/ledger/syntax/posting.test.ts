@@ -1,5 +1,6 @@
 /**
- * Parsed postings keep their position as numbers and make `src` on demand (syntax/posting.ts).
+ * Parsed postings keep their position as numbers relative to their transaction's and make `src`
+ * on demand (syntax/posting.ts).
  * The positions asked here were counted by hand on the texts below (bytes UTF-8, columns in
  * characters). bean-check 2.3.5 reads the three ledgers without a syntax error (run: it reports only
  * the accounts they never open).
@@ -81,5 +82,33 @@ describe('parsed posting positions', () => {
     // 37 bytes and one line more than in TEXT.
     expect(t.postings[0].src).toEqual({ file: FILE, line: 3, column: 3, start: 60, end: 79 });
     expect(t.postings[1].src).toEqual({ file: FILE, line: 4, column: 2, start: 81, end: 105 });
+  });
+
+  it('keeps a position too far from its transaction for the packed form whole (long narration, long comment)', () => {
+    // Header: 11 bytes of date and space, 2 of flag and space, a 70,000-character narration in
+    // quotes, a newline: 70,016 bytes, so the first posting starts 70,018 bytes in (over 65,535).
+    const far = firstTxn(`2024-01-02 * "${'n'.repeat(70_000)}"\n  Assets:Cash  -5 EUR\n  Expenses:Food  5 EUR\n`);
+    expect(far.postings[0].src).toEqual({ file: FILE, line: 2, column: 3, start: 70_018, end: 70_037 });
+    expect(far.postings[1].src).toEqual({ file: FILE, line: 3, column: 3, start: 70_040, end: 70_060 });
+    // "Assets:Cash  -5 EUR ; " is 22 characters, then a comment: 20,022 bytes long (over 16,383);
+    // the next posting is within reach again (20,046 bytes in).
+    const long = firstTxn(`2024-01-02 * "x"\n  Assets:Cash  -5 EUR ; ${'c'.repeat(20_000)}\n  Expenses:Food  5 EUR\n`);
+    expect(long.postings[0].src).toEqual({ file: FILE, line: 2, column: 3, start: 19, end: 20_041 });
+    expect(long.postings[1].src).toEqual({ file: FILE, line: 3, column: 3, start: 20_044, end: 20_064 });
+  });
+
+  it('moves a whole position by shift; a relative one moves with its transaction', () => {
+    const t = firstTxn(TEXT);
+    const p = t.postings[0] as ParsedPosting;
+    p.shift(10, 1);
+    expect(p.src).toEqual({ file: FILE, line: 2, column: 3, start: 23, end: 42 });
+    t.src.line += 1;
+    t.src.start += 10;
+    expect(p.src).toEqual({ file: FILE, line: 3, column: 3, start: 33, end: 52 });
+    p.src = { file: FILE, line: 9, column: 3, start: 100, end: 120 };
+    p.shift(10, 1);
+    expect(p.src).toEqual({ file: FILE, line: 10, column: 3, start: 110, end: 130 });
+    t.src.line += 1;
+    expect(p.src.line).toBe(10);
   });
 });
