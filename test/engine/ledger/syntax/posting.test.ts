@@ -5,11 +5,13 @@
  * characters). bean-check 2.3.5 reads the three ledgers without a syntax error (run: it reports only
  * the accounts they never open).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TransactionAst } from '../../../../engine/ledger/ast';
 import { markUnverifiedPlugin } from '../../../../engine/ledger/plugins/mark-unverified';
 import { parseText } from '../../../../engine/ledger/syntax';
 import { ParsedPosting, copyPosting } from '../../../../engine/ledger/syntax/posting';
+import { ledgerText } from '../random-ledgers';
 
 const FILE = '/books/p.beancount';
 
@@ -110,5 +112,31 @@ describe('parsed posting positions', () => {
     expect(p.src).toEqual({ file: FILE, line: 10, column: 3, start: 110, end: 130 });
     t.src.line += 1;
     expect(p.src.line).toBe(10);
+  });
+
+  it('places every posting of random ledgers where its text is (line, column and bytes counted from the text)', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(ledgerText, fc.constantFrom('beancount', 'zhang'), (text, format) => {
+        const bytes = Buffer.from(text, 'utf8');
+        for (const d of parseText(text, FILE, format as 'beancount' | 'zhang').directives) {
+          if (d.type !== 'transaction') continue;
+          for (const p of d.postings) {
+            const { file, line, column, start, end } = p.src;
+            expect(file).toBe(FILE);
+            const before = bytes.subarray(0, start).toString('utf8');
+            expect(line).toBe(before.split('\n').length);
+            expect(column).toBe([...before.slice(before.lastIndexOf('\n') + 1)].length + 1);
+            // The span starts at the posting's flag or account and runs within its transaction.
+            expect(bytes.subarray(start, end).toString('utf8').replace(/^[!*&#?%A-Z]?[ \t]+(?=[A-Z])/, '').startsWith(p.account)).toBe(true);
+            expect(start).toBeGreaterThan(d.src.start);
+            expect(end).toBeLessThanOrEqual(d.src.end);
+            checked++;
+          }
+        }
+      }),
+      { numRuns: 150, seed: 30 },
+    );
+    expect(checked).toBeGreaterThan(500);
   });
 });
