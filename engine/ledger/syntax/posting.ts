@@ -20,7 +20,9 @@ import { NO_META } from '../shared';
 
 /**
  * What few postings write (7% of the xlarge bench ledger's: a flag, a cost, a price or metadata),
- * in an object of its own made only for those: four fields fewer in every other posting.
+ * in an object of its own made only for those: four fields fewer in every other posting. It takes
+ * the posting's place for the transaction's position as well (`at`), so that a posting has one
+ * field for both.
  */
 class Extras {
   flag: string | null = null;
@@ -29,6 +31,7 @@ class Extras {
   meta: Meta = NO_META;
   /** The position, when it does not fit the packed form (or was assigned whole). */
   src: SourceRef | null = null;
+  constructor(public at: SourceRef) {}
 }
 
 /** Where an unplaced posting stands (as the parser's PENDING_SRC for directives). */
@@ -50,9 +53,8 @@ export class ParsedPosting implements PostingAst {
   account: string;
   number: Dec | null = null;
   currency: string | null = null;
-  #x: Extras | null = null;
-  /** The transaction's position, which this one is relative to. */
-  #at: SourceRef = UNPLACED;
+  /** The transaction's position, which this one is relative to, or the Extras that hold it. */
+  #at: SourceRef | Extras = UNPLACED;
   #a = 0;
   #b = 0;
 
@@ -64,47 +66,57 @@ export class ParsedPosting implements PostingAst {
   // The setters make the Extras themselves: a private method here would give every instance a
   // class-brand field (8 bytes a posting, 8 MB on the 1M-posting bench ledger).
   get flag(): string | null {
-    const x = this.#x;
-    return x === null ? null : x.flag;
+    const x = this.#at;
+    return x instanceof Extras ? x.flag : null;
   }
   set flag(v: string | null) {
-    if (v !== null || this.#x !== null) (this.#x ??= new Extras()).flag = v;
+    const x = this.#at;
+    if (x instanceof Extras) x.flag = v;
+    else if (v !== null) (this.#at = new Extras(x)).flag = v;
   }
   get cost(): CostSpec | null {
-    const x = this.#x;
-    return x === null ? null : x.cost;
+    const x = this.#at;
+    return x instanceof Extras ? x.cost : null;
   }
   set cost(v: CostSpec | null) {
-    if (v !== null || this.#x !== null) (this.#x ??= new Extras()).cost = v;
+    const x = this.#at;
+    if (x instanceof Extras) x.cost = v;
+    else if (v !== null) (this.#at = new Extras(x)).cost = v;
   }
   get price(): PriceSpec | null {
-    const x = this.#x;
-    return x === null ? null : x.price;
+    const x = this.#at;
+    return x instanceof Extras ? x.price : null;
   }
   set price(v: PriceSpec | null) {
-    if (v !== null || this.#x !== null) (this.#x ??= new Extras()).price = v;
+    const x = this.#at;
+    if (x instanceof Extras) x.price = v;
+    else if (v !== null) (this.#at = new Extras(x)).price = v;
   }
   get meta(): Meta {
-    const x = this.#x;
-    return x === null ? NO_META : x.meta;
+    const x = this.#at;
+    return x instanceof Extras ? x.meta : NO_META;
   }
   set meta(v: Meta) {
-    if (v !== NO_META || this.#x !== null) (this.#x ??= new Extras()).meta = v;
+    const x = this.#at;
+    if (x instanceof Extras) x.meta = v;
+    else if (v !== NO_META) (this.#at = new Extras(x)).meta = v;
   }
 
   /** A new SourceRef each time (callers may keep or change it without touching the posting). */
   get src(): SourceRef {
+    const x = this.#at;
     const a = this.#a;
-    if (a === WHOLE) return { ...this.#x!.src! };
-    const at = this.#at;
+    if (a === WHOLE) return { ...(x as Extras).src! };
+    const at = x instanceof Extras ? x.at : x;
     const b = this.#b;
     const start = at.start + Math.floor(b / LENGTHS);
     return { file: at.file, line: at.line + Math.floor(a / COLUMNS), column: a % COLUMNS, start, end: start + (b % LENGTHS) };
   }
 
   set src(r: SourceRef) {
+    const x = this.#at;
     this.#a = WHOLE;
-    (this.#x ??= new Extras()).src = { file: r.file, line: r.line, column: r.column, start: r.start, end: r.end };
+    (x instanceof Extras ? x : (this.#at = new Extras(x))).src = { file: r.file, line: r.line, column: r.column, start: r.start, end: r.end };
   }
 
   /** Places the posting at (line, column, bytes [start, end)) of the file of `at`, its transaction's position. */
@@ -113,7 +125,9 @@ export class ParsedPosting implements PostingAst {
     const ds = start - at.start;
     const len = end - start;
     if (dl >= 0 && dl < LINES && column >= 0 && column < COLUMNS && ds >= 0 && ds < OFFSETS && len >= 0 && len < LENGTHS) {
-      this.#at = at;
+      const x = this.#at;
+      if (x instanceof Extras) x.at = at;
+      else this.#at = at;
       this.#a = dl * COLUMNS + column;
       this.#b = ds * LENGTHS + len;
     } else this.src = { file: at.file, line, column, start, end };
@@ -125,7 +139,7 @@ export class ParsedPosting implements PostingAst {
    */
   shift(bytes: number, lines: number): void {
     if (this.#a !== WHOLE) return;
-    const r = this.#x!.src!;
+    const r = (this.#at as Extras).src!;
     r.line += lines;
     r.start += bytes;
     r.end += bytes;
