@@ -6,13 +6,14 @@
  * the young-generation collector copied each of them twice; nothing at load reads a posting's
  * position except the rare error on it, and queries read the transaction's. So a posting keeps
  * its position relative to its transaction's: a reference to the transaction's SourceRef and two
- * small integers (lines and bytes after it, column, length), three fields where five were (file,
- * line, column, start, end: 24 bytes less a posting, 24 MB on the 1M-posting bench ledger, and
- * about a tenth of its parse time). A chunk moved in its file (chunks.ts) moves the transaction's
- * SourceRef, and its postings with it. The fields most postings leave empty (flag, cost, price,
- * metadata) are getters over a rarely made `Extras`. So object spread, JSON and deep equality see
- * only the account, number and currency: code that copies a posting names every field
- * (`copyPosting`), as a spread of a class instance does not copy its getters.
+ * small integers (lines and bytes after it, column, length). The fields most postings leave empty
+ * (flag, cost, price, metadata) are getters over a rarely made `Extras`, which then holds the
+ * reference too: three fields where six were (file, line, column, start, end and the Extras), 24
+ * bytes less a posting (24 MB on the 1M-posting bench ledger, and about a tenth of its parse
+ * time). A chunk moved in its file (chunks.ts) moves the transaction's SourceRef, and its postings
+ * with it. Object spread, JSON and deep equality see only the account, number and currency: code
+ * that copies a posting names every field (`copyPosting`), as a spread of a class instance does
+ * not copy its getters.
  */
 import type { CostSpec, Meta, PostingAst, PriceSpec, SourceRef } from '../ast';
 import type { Dec } from '../../decimal';
