@@ -5,7 +5,7 @@
  * Fresh memory is expensive on the machines this runs on: the first touch of each 4 KB page
  * costs about 10-17 µs, so reading the 35 MB xlarge bench ledger into a buffer of its own and
  * reading that once took 150 ms before the parse read its first character, against 10 ms through
- * a 1 MB buffer read again and again (main/bench figures in README "Performance"). It also keeps
+ * a 1 MB buffer read again and again (main/bench figures in docs/performance-log.md). It also keeps
  * a whole file's bytes out of the peak memory of a load.
  *
  * A piece ends where the parse cache's chunks may (chunks.ts): at a line that begins with a digit,

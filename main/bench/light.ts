@@ -12,7 +12,7 @@ import { summarize, type LatencySummary } from './stats';
 /**
  * The probes beside reloads and heavy queries: pages that answer from the snapshot at once
  * (errors page, commodity display, built-in catalogue), so a slow answer means waiting for a
- * worker, not work. The same three the engine pool's own measurements used (README, Performance).
+ * worker, not work. The same three the engine pool's own measurements used (docs/performance-log.md).
  */
 export const LIGHT_PROBES = ['/api/errors?page=1&size=20', '/api/commodities/display', '/api/query/builtins'] as const;
 

@@ -111,7 +111,7 @@ export async function runReloadBench(opts: ReloadBenchOptions): Promise<Record<s
     // The server announces itself when ONE worker has booked the ledger; the other then books it
     // too and both build their query caches. A save in those seconds waits for that catch-up
     // (the pool loads one worker at a time), which is start-up, not the steady state the row is
-    // about: measured, round 1 then took 3.5-10 s longer than the next (README, Performance).
+    // about: measured, round 1 then took 3.5-10 s longer than the next (docs/performance-log.md).
     out['settled after ms'] = Math.round(await settle(server));
     // Bounded by the rounds' own bound: every round ends within reloadWaitMs or throws.
     const stream = startStream(httpSend(base), LIGHT_PROBES, RELOAD_LIMITS.lightClients, (opts.rounds + 1) * (RELOAD_LIMITS.reloadWaitMs + 60_000));

@@ -9,7 +9,7 @@
  *   delay, below), or at once if that load fails. Started beside it, the second worker's start
  *   (compiling the engine, 0.2-0.3 s of a core) and its early collections competed with the first
  *   load and the first answers for the machine's two cores (`npm run serve` to serving: large
- *   bench ledger 980 -> 892 ms, xlarge 2,811 -> 2,741 ms; README, Performance).
+ *   bench ledger 980 -> 892 ms, xlarge 2,811 -> 2,741 ms; docs/performance-log.md).
  * - Generations: a reload is loaded by ONE worker first (reading the disk); when it is booked,
  *   that generation is published and every request from then on goes to workers that hold it,
  *   so a client never sees the old ledger after the new one, and each request runs on one

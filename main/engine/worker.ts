@@ -6,7 +6,7 @@
  *
  * Why the worker loads rather than receiving a snapshot: a booked snapshot is a graph of
  * millions of objects with Dec and Map values; structured-cloning it costs more than booking
- * it (README, Performance), while the file texts the first worker read clone in milliseconds.
+ * it (docs/performance-log.md), while the file texts the first worker read clone in milliseconds.
  *
  * Bundled builds compile this file to its own entry (see spawn.ts for the path they need).
  */
