@@ -153,7 +153,7 @@ describe('EnginePool', () => {
     await until(allCaughtUp);
     // A fresh worker's first query compiles its code, which alone can pass 0.3 s when the machine
     // is busy (measured: a 400 from the limit with four CPU hogs on two cores): asked until answered.
-    let answer = await count();
+    let answer: Awaited<ReturnType<typeof count>> | null = null;
     await until(async () => (answer = await count()).status === 200);
     expect(answer).toEqual({ status: 200, count: 4 });
   }, 120_000);
