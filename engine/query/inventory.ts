@@ -113,8 +113,8 @@ export function valueText(d: Dec): string {
  */
 export function numberKey(d: Dec): string {
   let dp = d.dp;
-  const x0 = Number(d.scaled);
-  if (Number.isSafeInteger(x0)) {
+  const x0 = d.raw;
+  if (typeof x0 === 'number') {
     let x = x0;
     while (dp > 0 && x % 10 === 0) {
       x /= 10;
@@ -122,7 +122,7 @@ export function numberKey(d: Dec): string {
     }
     return `${x}e${dp}`;
   }
-  let s = d.scaled;
+  let s = x0;
   while (dp > 0 && s % 10n === 0n) {
     s /= 10n;
     dp--;

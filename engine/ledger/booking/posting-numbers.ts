@@ -88,8 +88,8 @@ export class NumberLog {
       const d = u.number;
       const k = base + j;
       this.dp[k] = d.dp;
-      const x = Number(d.scaled);
-      if (Number.isSafeInteger(x)) {
+      const x = d.raw;
+      if (typeof x === 'number') {
         this.scaled[k] = x;
         this.safe[k] = 1;
       }

@@ -20,12 +20,12 @@ export class UnitsSum {
 
   add(x: Dec): void {
     if (this.exact === null) {
-      const xs = x.scaled;
+      const xs = x.raw;
       const p = x.dp - this.dp;
-      if (p < POW10.length && -p < POW10.length) {
+      // A Dec's scaled value is a number exactly when it is a safe integer.
+      if (typeof xs === 'number' && p < POW10.length && -p < POW10.length) {
         let n = this.n;
-        // Past 2^53 the conversion rounds and the check below sends it to the exact path.
-        let xn = Number(xs);
+        let xn = xs;
         if (p > 0) n *= POW10[p];
         else if (p < 0) xn *= POW10[-p];
         const r = n + xn;
@@ -37,7 +37,7 @@ export class UnitsSum {
           return;
         }
       }
-      this.exact = Dec.fromScaled(BigInt(this.n), this.dp);
+      this.exact = Dec.fromScaled(this.n, this.dp);
     }
     this.exact = this.exact.plus(x);
   }
@@ -60,7 +60,8 @@ export class UnitsSum {
       const p = tol.dp - this.dp;
       if (p < POW10.length && -p < POW10.length) {
         let a = Math.abs(this.n);
-        let t = Number(tol.scaled);
+        const r = tol.raw;
+        let t = typeof r === 'number' ? r : Infinity;
         if (p > 0) a *= POW10[p];
         else if (p < 0) t *= POW10[-p];
         if (Number.isSafeInteger(a) && Number.isSafeInteger(t)) return a > t;
@@ -70,7 +71,7 @@ export class UnitsSum {
   }
 
   value(): Dec {
-    return this.exact ?? Dec.fromScaled(BigInt(this.n), this.dp);
+    return this.exact ?? Dec.fromScaled(this.n, this.dp);
   }
 
   copy(): UnitsSum {

@@ -189,7 +189,7 @@ function literal(sc: Scanner): Dec {
   const tag = dp * 2 + (neg ? 1 : 0);
   const k = cacheSlot(dh, tag);
   if (cacheTag[k] === tag && cacheM[k] === m) return cacheDec[k]!;
-  const d = Dec.fromScaled(BigInt(neg ? -m : m), dp);
+  const d = Dec.fromScaled(neg ? -m : m, dp);
   cacheM[k] = m;
   cacheTag[k] = tag;
   cacheDec[k] = d;

@@ -75,11 +75,13 @@ export class LotIds {
   costId(currency: string, cost: Cost): number {
     const d = cost.number;
     let dp = d.dp;
-    let x = Number(d.scaled);
-    if (!Number.isSafeInteger(x)) {
+    const raw = d.raw;
+    let x: number;
+    if (typeof raw === 'number') x = raw;
+    else {
       // Trailing zeros may bring it into range (5.000000000000000000 is 5): the same pair as a
       // safe number of that value. Else the key text.
-      let s = d.scaled;
+      let s = raw;
       while (dp > 0 && s % 10n === 0n) {
         s /= 10n;
         dp--;

@@ -166,10 +166,9 @@ export function positionColumns(postings: readonly Posting[]): PositionColumns {
       const u = p.units;
       const d = u.number;
       dp[i] = d.dp;
-      // Number() of a bigint beyond 2^53 rounds to a value that is not a safe integer: the same
-      // test as comparing the bigint with the bounds, without two bigint comparisons per row.
-      const x = Number(d.scaled);
-      if (Number.isSafeInteger(x)) {
+      // A Dec holds its scaled value as a number exactly when it is a safe integer.
+      const x = d.raw;
+      if (typeof x === 'number') {
         scaled[i] = x;
         safe[i] = 1;
       }
@@ -204,8 +203,8 @@ function readRow(c: RowColumns, i: number, p: Posting): void {
   c.costDp[i] = cost === null ? -1 : cost.number.dp;
   const d = p.units.number;
   c.dp[i] = d.dp;
-  const x = Number(d.scaled);
-  if (Number.isSafeInteger(x)) {
+  const x = d.raw;
+  if (typeof x === 'number') {
     c.scaled[i] = x;
     c.safe[i] = 1;
   }

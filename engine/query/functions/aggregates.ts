@@ -137,7 +137,7 @@ export const AGGREGATES: readonly AggregateOverload[] = [
       if (typeof x === 'bigint') addScaled(s, x, 0);
       else addScaled(s, (x as Dec).scaled, (x as Dec).dp);
     },
-    finish: (s: DecSum) => Dec.fromScaled(s.big ?? BigInt(s.n), s.dp),
+    finish: (s: DecSum) => Dec.fromScaled(s.big ?? s.n, s.dp),
   }),
   aggregate('sum(amount) -> inventory', 'sum per currency', inventorySum((inv, a: Amount) => inv.add(a))),
   aggregate(

@@ -64,7 +64,7 @@ export class LotBalance {
       sum.lots.forEach((l, id) => {
         const currency = cols.currency[id];
         // A lot without cost is keyed by its currency, as lotKey keys it.
-        this.lots.set(l.cost === null ? currency : id, { number: Dec.fromScaled(l.big ?? BigInt(l.n), l.dp), currency, cost: l.cost });
+        this.lots.set(l.cost === null ? currency : id, { number: Dec.fromScaled(l.big ?? l.n, l.dp), currency, cost: l.cost });
       });
       this.sum = null;
     }
@@ -128,7 +128,7 @@ export class LotBalance {
     const sum = this.sum;
     if (sum !== null) {
       const currency = this.ids!.currency;
-      sum.lots.forEach((l, id) => out.push({ units: { number: Dec.fromScaled(l.big ?? BigInt(l.n), l.dp), currency: currency[id] }, cost: l.cost }));
+      sum.lots.forEach((l, id) => out.push({ units: { number: Dec.fromScaled(l.big ?? l.n, l.dp), currency: currency[id] }, cost: l.cost }));
     } else for (const l of this.lots.values()) out.push({ units: { number: l.number, currency: l.currency }, cost: l.cost });
     return out;
   }
