@@ -351,7 +351,7 @@ export function walk(input: WalkInput): WalkOutput {
       txn !== null
         ? txn.asEntry(created, accountsOf(d, lists))
         : d.type === 'price'
-        ? new PriceEntryRow(directiveId, d.type, id, created, d.date, storedTime, timestamp, d, txn, accountsOf(d, lists))
+        ? new PriceEntryRow(directiveId, id, created, storedTime, timestamp, d)
         : new EntryRow(directiveId, d.type, id, created, d.date, storedTime, timestamp, d, txn, accountsOf(d, lists));
     if (created === refRank.length) {
       const grow = <T extends Uint8Array | Int32Array>(a: T): T => {
