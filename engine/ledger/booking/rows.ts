@@ -9,7 +9,7 @@
  */
 import type { DayNum } from '../../dates';
 import type { Amount, DirectiveAst, DirectiveType, Meta, PostingAst, PriceAst, SourceRef, TransactionAst } from '../ast';
-import type { Entry, Posting, PriceRow, Transaction } from '../snapshot';
+import type { Cost, Entry, Posting, PriceRow, Transaction } from '../snapshot';
 import { idWord } from '../ids';
 
 /**
@@ -316,6 +316,42 @@ export class SimpleRow implements Posting {
   }
   get weight(): Amount {
     return this.units;
+  }
+}
+
+/**
+ * The posting row of a transaction booked with cost or price (or split into lots): flag, account
+ * and metadata read through from the posting as written, index and automatic in one small
+ * integer. Seven fields instead of ten as an object literal, 80 bytes instead of 104 per row
+ * (227k rows on the generated 1M-posting bench ledger, whose foreign-currency postings carry a
+ * price).
+ */
+export class BookedRow implements Posting {
+  constructor(
+    readonly txn: Transaction,
+    private readonly ast: PostingAst,
+    readonly units: Amount,
+    readonly cost: Cost | null,
+    readonly price: Amount | null,
+    readonly weight: Amount,
+    /** index * 2, plus 1 when automatic (as in SimpleRow). */
+    private readonly bits: number,
+  ) {}
+
+  get index(): number {
+    return this.bits >> 1;
+  }
+  get automatic(): boolean {
+    return (this.bits & 1) === 1;
+  }
+  get flag(): string | null {
+    return this.ast.flag;
+  }
+  get account(): string {
+    return this.ast.account;
+  }
+  get meta(): Meta {
+    return this.ast.meta;
   }
 }
 

@@ -23,7 +23,7 @@ import { assertionHolds, Balances, isUnder } from './balances';
 import type { Method } from './lots';
 import { canonical } from './holdings';
 import { bookTransaction, isSimple, SimpleRows, type BookingFailure } from './transaction';
-import { EntryRow, PriceEntryRow, SimpleRow, TransactionRow, type EntryKinds, type IdMaker } from './rows';
+import { BookedRow, EntryRow, PriceEntryRow, SimpleRow, TransactionRow, type EntryKinds, type IdMaker } from './rows';
 import { namesDocument } from '../documents';
 import { NumberLog, Placement } from './posting-numbers';
 import {
@@ -578,18 +578,15 @@ export function walk(input: WalkInput): WalkOutput {
           for (const row of r.rows) {
             const p = row.w.ast;
             const units = unitsOf(p, row.units, row.w.currency);
-            const posting: Posting = {
+            const posting = new BookedRow(
               txn,
-              index: row.w.index,
-              flag: p.flag,
-              account: p.account,
+              p,
               units,
-              cost: row.cost,
-              price: row.price !== null && row.w.price ? { number: row.price, currency: row.w.price.currency } : null,
-              weight: row.weightCurrency === units.currency && row.weight === row.units ? units : { number: row.weight, currency: row.weightCurrency },
-              meta: p.meta,
-              automatic: row.automatic,
-            };
+              row.cost,
+              row.price !== null && row.w.price ? { number: row.price, currency: row.w.price.currency } : null,
+              row.weightCurrency === units.currency && row.weight === row.units ? units : { number: row.weight, currency: row.weightCurrency },
+              row.w.index * 2 + (row.automatic ? 1 : 0),
+            );
             putRow(rowsOut, nRows++, posting);
             balances.add(p.account, units.currency, units.number, row.cost, row.lot);
             checkPosting(d, txn, p.account, units.currency);

@@ -27,6 +27,12 @@ const TEXT = `
   Expenses:Food  1.00 EUR
 2024-01-06 price EUR 1.10 USD
 2024-01-07 price EUR 1.12 USD
+2024-01-08 open Assets:Broker
+2024-01-08 * "Broker" "priced and at cost"
+  Assets:Bank  -10.00 EUR @ 1.10 USD
+  ! Assets:Broker  2 HOOL {6.00 USD}
+    lot: "first"
+  Assets:Bank
 `;
 
 describe('booked rows', () => {
@@ -63,6 +69,24 @@ describe('booked rows', () => {
     expect(closed.errors.length).toBe(1);
     expect(s.errors.map((e) => e.kind)).toContain(closed.errors[0]);
     expect(closed.tags).toEqual(['a']);
+  });
+
+  it('a row booked with cost or price reads its posting’s flag, account and metadata', () => {
+    const t = byNarration('priced and at cost');
+    expect(t.postings.map((p) => [p.index, p.flag, p.account, p.units.number.toString(), p.units.currency, p.automatic])).toEqual([
+      [0, null, 'Assets:Bank', '-10.00', 'EUR', false],
+      [1, '!', 'Assets:Broker', '2', 'HOOL', false],
+      [2, null, 'Assets:Bank', '-1.0000', 'USD', true],
+    ]);
+    const [priced, atCost] = t.postings;
+    expect(priced.price).toEqual({ number: priced.price!.number, currency: 'USD' });
+    expect(priced.price!.number.toString()).toBe('1.10');
+    expect(priced.weight.number.toString()).toBe('-11.0000');
+    expect(priced.weight.currency).toBe('USD');
+    expect(atCost.cost!.number.toString()).toBe('6.00');
+    expect(atCost.weight.number.toString()).toBe('12.00');
+    expect(atCost.meta.map((m) => m.key)).toEqual(['lot']);
+    expect(priced.meta).toEqual([]);
   });
 
   it('a price’s entry is its #prices row, with the entry fields of a price', () => {
