@@ -212,10 +212,15 @@ class FileParser {
     if (!this.sc.zhang && d.meta.length > 0) this.timeFromMeta(d);
     if (this.meta.length > 0) this.applyPushedMeta(d);
     if (this.tags.length > 0 && (d.type === 'transaction' || d.type === 'note' || d.type === 'document')) {
+      // A transaction's list may be shared with others (transaction.ts sharedList): added to a copy.
+      let own = false;
       for (let i = 0; i < this.tags.length; i++) {
         const t = this.tags[i];
         if (d.tags.indexOf(t.tag) >= 0) continue;
-        if (d.tags === NO_STRINGS) d.tags = [];
+        if (!own) {
+          d.tags = d.tags.slice();
+          own = true;
+        }
         d.tags.push(t.tag);
       }
     }
