@@ -4,9 +4,10 @@
  * decimal.js normalises away trailing zeros, but the spec requires decimal places to be kept
  * (`1.50 USD` stays `1.50`, sums keep the largest scale, products the sum of scales), the way
  * Python's Decimal behaves in Beancount. So a `Dec` is a number of decimal places plus the value
- * scaled by 10^places as an exact bigint; the decimal.js form is built on demand.
+ * scaled by 10^places as an exact integer (a safe-integer number or a bigint: see the class); the
+ * decimal.js form is built on demand.
  *
- * Addition, subtraction, multiplication and comparison are exact bigint arithmetic on the scaled
+ * Addition, subtraction, multiplication and comparison are exact integer arithmetic on the scaled
  * integers. Division and price products round to 28 significant digits, half to even, in a
  * separate decimal.js context.
  */
