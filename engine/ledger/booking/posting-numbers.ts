@@ -79,11 +79,11 @@ export class NumberLog {
   }
 
   /** Appends the rows of one transaction (`owner`); returns where the first went. */
-  add(rows: readonly Posting[], owner: object): number {
+  add(rows: readonly Posting[], owner: object, n = rows.length): number {
     const base = this.count;
-    if (base + rows.length > this.dp.length) this.grow(base + rows.length);
+    if (base + n > this.dp.length) this.grow(base + n);
     this.owners[base] = owner;
-    for (let j = 0; j < rows.length; j++) {
+    for (let j = 0; j < n; j++) {
       const u = rows[j].units;
       const d = u.number;
       const k = base + j;
@@ -120,7 +120,7 @@ export class NumberLog {
       this.account[k] = this.lastAccountId;
       this.costed[k] = r.cost === null ? 0 : 1;
     }
-    this.count = base + rows.length;
+    this.count = base + n;
     return base;
   }
 

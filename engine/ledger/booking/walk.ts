@@ -627,8 +627,8 @@ export function walk(input: WalkInput): WalkOutput {
             if (!r.balanced && r.lotProblems.length === 0) kinds = report(errors, kinds, Errors.unbalanced(at, r.residual!));
           }
         }
-        txn.postings = rowsOut.slice(0, nRows);
-        if (numbers) txn.rowBase = numbers.add(txn.postings, txn);
+        txn.setRows(rowsOut, nRows);
+        if (numbers) txn.rowBase = numbers.add(rowsOut, txn, nRows);
         if (kinds !== null) txn.errors = sortedUnique(kinds);
         made.push(entryOf(d, null, txn.time, txn.timestamp, txn, rank, i, 1));
         break;
@@ -783,7 +783,7 @@ export function walk(input: WalkInput): WalkOutput {
       const t = entries[seq].txn;
       if (t) {
         txnCount++;
-        postingCount += t.postings.length;
+        postingCount += t instanceof TransactionRow ? t.rowCount : t.postings.length;
       }
     }
     return { transactions: new Array(txnCount) as Transaction[], postings: new Array(postingCount) as Posting[] };

@@ -71,6 +71,24 @@ describe('booked rows', () => {
     expect(closed.tags).toEqual(['a']);
   });
 
+  it('a transaction’s rows read the same whether kept in fields (two rows) or in an array', () => {
+    const two = byNarration('tags out of order and repeated');
+    expect(two.postings).toHaveLength(2);
+    // Two rows are kept without an array: each read is a new array of the same rows.
+    expect(two.postings).not.toBe(two.postings);
+    expect(two.postings[0]).toBe(two.postings[0]);
+    expect(two.postings.map((p) => [p.index, p.account, p.units.number.toString(), p.txn === two])).toEqual([
+      [0, 'Assets:Bank', '-6.00', true],
+      [1, 'Expenses:Food', '6.00', true],
+    ]);
+    const three = byNarration('priced and at cost');
+    expect(three.postings).toBe(three.postings);
+    // The snapshot's list holds every transaction's rows, in order.
+    const at = s.postings.indexOf(two.postings[0]);
+    expect(s.postings.slice(at, at + 2)).toEqual(two.postings);
+    expect(s.postings.filter((p) => p.txn === three)).toEqual(three.postings);
+  });
+
   it('a row booked with cost or price reads its posting’s flag, account and metadata', () => {
     const t = byNarration('priced and at cost');
     expect(t.postings.map((p) => [p.index, p.flag, p.account, p.units.number.toString(), p.units.currency, p.automatic])).toEqual([
