@@ -8,7 +8,7 @@ import { daysFromCivil, type DayNum } from '../dates';
 import type { Snapshot } from '../ledger/snapshot';
 import { dayIn, isZeroOffsetZone } from '../ledger/time';
 import type { Statement } from './ast';
-import { parseQuery } from './parser';
+import { parsedStatement } from './parsed';
 import { QueryError } from './errors';
 import type { TypeName } from './types';
 import { encodeCell, type JsonCell } from './encode';
@@ -45,7 +45,7 @@ export interface QueryResult {
 
 /** Compiles a statement to its plan (also used to check saved queries without running them). */
 export function compileQuery(text: string, params: Record<string, unknown> = {}): Plan {
-  return compileStatement(text, parseQuery(text), params);
+  return compileStatement(text, parsedStatement(text), params);
 }
 
 function compileStatement(text: string, stmt: Statement, params: Record<string, unknown>): Plan {
