@@ -220,17 +220,16 @@ const SECTIONS: Section[] = [
     // The dashboard's four requests, computed as an engine worker does after its idle warm-up
     // (main/bench/dashboard.ts): issue 15 section 4's "dashboard's server time".
     name: 'dashboard',
-    needs: ['engine/ledger/index', 'engine/ledger/load', 'main/bench/dashboard'],
+    needs: ['engine/ledger/load', 'main/bench/dashboard'],
     async run({ file, engine }) {
-      const { loadLedger } = await engine('engine/ledger/index');
-      const { readFileOrNull, ParseCache } = await engine('engine/ledger/load');
-      const { timeDashboard } = await engine('main/bench/dashboard');
-      const text = readFileSync(file, 'utf8');
+      const { ParseCache } = await engine('engine/ledger/load');
+      const { timeDashboard, workerLoad } = await engine('main/bench/dashboard');
       // Each save appends to the main file (main/bench/dashboard.ts); included files as on disk.
-      // With a parse cache, as the engine worker loads: a save parses the changed chunk again and
-      // the booking walk resumes, keeping the rows before the save as the same objects.
-      const parseCache = new ParseCache();
-      return timeDashboard((edit: string) => firstLoadJit(() => ledgerBytes(file), () => loadLedger(file, { readFile: (p: string) => (p === file ? text + edit : readFileOrNull(p)), parseCache })));
+      // Read and parsed as the engine worker does (workerLoad): shared bytes, the parse cache, so
+      // a save parses the changed chunk again and the booking walk resumes, keeping the rows
+      // before the save as the same objects.
+      const load = workerLoad(file, readFileSync(file), new ParseCache(), (run: () => unknown) => firstLoadJit(() => ledgerBytes(file), run));
+      return timeDashboard(load);
     },
   },
   {

@@ -2,9 +2,13 @@
  * The bench's dashboard section (main/bench/dashboard.ts): the range it times and that each of the
  * four requests is computed and counted in the first visit.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../engine/dates';
-import { lastYearSoFar, savedEdit, timeDashboard } from '../../../main/bench/dashboard';
+import { ParseCache } from '../../../engine/ledger/load';
+import { lastYearSoFar, savedEdit, timeDashboard, workerLoad } from '../../../main/bench/dashboard';
 import { ledger } from '../../engine/ledger/ledger-text';
 
 const TEXT = `
@@ -62,6 +66,37 @@ describe('dashboard bench', () => {
     expect(typeof m['after reload ms']).toBe('number');
     expect(m['after reload ms'] as number).toBeGreaterThan(0);
     expect(m['after reload, before the warm-up ms'] as number).toBeGreaterThan(0);
+  });
+
+  it('loads as a worker does: the main file with the edit appended, included files from the disk', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lq-dash-'));
+    try {
+      const main = path.join(dir, 'main.beancount');
+      // The included file is not ASCII: it is decoded, the main file is parsed as its bytes.
+      fs.writeFileSync(path.join(dir, 'food.beancount'), '2024-01-01 open Expenses:Café\n');
+      const text = `include "food.beancount"\n${TEXT}`;
+      fs.writeFileSync(main, text);
+      const loads: string[] = [];
+      const load = workerLoad(main, Buffer.from(text), new ParseCache(), (run) => {
+        loads.push('load');
+        return run();
+      });
+      const first = load('');
+      expect(first.errors).toEqual([]);
+      expect(first.transactions.length).toBe(3);
+      const edit = '\n2024-03-05 * "Coffee"\n  Expenses:Café  3.50 EUR\n  Assets:Cash\n';
+      const saved = load(edit);
+      expect(saved.errors).toEqual([]);
+      expect(saved.transactions.map((t) => t.narration)).toEqual(['Salary', 'Dinner', 'Lunch', 'Coffee']);
+      expect(saved.postings.filter((p) => p.account === 'Expenses:Café').map((p) => p.units.number.toString())).toEqual(['3.50']);
+      // The rows before the save are the same objects (the walk resumed through the parse cache).
+      expect(saved.transactions[0]).toBe(first.transactions[0]);
+      // The file on disk is not what was loaded: it never changed.
+      expect(fs.readFileSync(main, 'utf8')).toBe(text);
+      expect(loads).toEqual(['load', 'load']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says so for a ledger without postings', () => {
