@@ -97,10 +97,21 @@ function startsPushOrPop(b: Buffer, i: number): boolean {
  * search of its last chunk instead of two passes over the file (about 40 ms on xlarge).
  */
 export function chunkStarts(text: ChunkSource, target = CHUNK_CHARS, checkedTo = 0): number[] | null {
-  const n = text.length;
-  if (n < 2 * target) return [0];
+  if (text.length < 2 * target) return [0];
   if (isStateful(text, checkedTo)) return null;
   if (!quotesCloseOnTheirLine(text, checkedTo)) return null;
+  return chunkBoundaries(text, target);
+}
+
+/**
+ * chunkStarts without its checks, for a text whose whole parse says they would pass, or better:
+ * nothing in it carried state past a line (syntax/parse.ts carriesState). The checks are a
+ * superset of that (a quote in a comment counts for them), so a file cut here may be one the
+ * checks would refuse: only what the parser reads decides whether cutting changes its parse.
+ */
+export function chunkBoundaries(text: ChunkSource, target = CHUNK_CHARS): number[] {
+  const n = text.length;
+  if (n < 2 * target) return [0];
   const starts = [0];
   let pos = target;
   while (pos < n - target) {

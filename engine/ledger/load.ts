@@ -23,8 +23,9 @@ import { createRequire } from 'node:module';
 import type { DirectiveAst, FileFormat, OptionAst, PluginAst, SourceRef } from './ast';
 import { SyntaxErrors, type LedgerError, type SyntaxSite } from './errors';
 import { parseText } from './syntax';
+import { carriesState } from './syntax/parse';
 import { AsciiBytes, dropLentBytes, lendBytes } from './syntax/codes';
-import { CHUNK_CHARS, asBuffer, chunkStarts, countLines, shiftParsed } from './chunks';
+import { CHUNK_CHARS, asBuffer, chunkBoundaries, chunkStarts, countLines, shiftParsed } from './chunks';
 import { readSpan, stampOf, type FileStamp } from './file-stamp';
 import { StreamedFile, parseFileStreamed } from './streamed-read';
 import { withRegularFile, type NotRegularFile } from './regular-file';
@@ -224,7 +225,8 @@ export class ParseCache {
     }
     this.misses++;
     const format = formatOf(file);
-    const starts = chunkStarts(text, this.chunkChars, kept ? checkedPrefix(kept, text) : 0);
+    if (kept === undefined) return this.firstParse(file, format, source, text);
+    const starts = chunkStarts(text, this.chunkChars, checkedPrefix(kept, text));
     const chunks = starts && starts.length > 1 ? this.chunked(file, format, text, starts, kept?.chunks ?? null) : null;
     if (chunks === null) {
       const parsed = parseText(source, file, format);
@@ -242,8 +244,7 @@ export class ParseCache {
    * parse has an error without a position (an internal failure): parsed whole then.
    */
   private chunked(file: string, format: FileFormat, text: string | Uint8Array, starts: number[], before: ChunkEntry[] | null): ChunkEntry[] | null {
-    if (before === null) return this.chunkedWhole(file, format, text, starts);
-    const old = new Map(before.map((c) => [c.start, c]));
+    const old = new Map((before ?? []).map((c) => [c.start, c]));
     const out: ChunkEntry[] = [];
     let byteBase = 0;
     let lineBase = 0;
@@ -266,7 +267,7 @@ export class ParseCache {
       lineBase += out[i].lineCount;
     }
     if (out.every((c) => c.part === EMPTY_PART)) {
-      // Every chunk moved: one parse of the text, as without chunks.
+      // Nothing kept (every chunk moved): one parse of the text, as without chunks.
       const parsed = parseText(typeof text === 'string' ? text : new AsciiBytes(text), file, format);
       if (parsed.errors.some((e) => e.src === null)) return null;
       splitInto(parsed, out);
@@ -287,15 +288,31 @@ export class ParseCache {
   }
 
   /**
-   * The chunks of a file met for the first time: one parse of the whole text, split at the chunks'
-   * byte offsets. A chunk's lines before it are read off the parse where something starts right
-   * at the chunk's start (a chunk starts at a dated line, so nearly always a directive: its
-   * SourceRef has the line), instead of counting every newline of the file again (30 ms of the
-   * xlarge bench ledger's first load in an engine worker); counted only where nothing starts there.
+   * A file met for the first time: parsed whole, then cut into chunks where its parse says it may
+   * be (carriesState), instead of searching the text for what could carry state first (chunkStarts:
+   * 50 ms of the xlarge bench ledger's first load in an engine worker).
    */
-  private chunkedWhole(file: string, format: FileFormat, text: string | Uint8Array, starts: number[]): ChunkEntry[] | null {
-    const parsed = parseText(typeof text === 'string' ? text : new AsciiBytes(text), file, format);
-    if (parsed.errors.some((e) => e.src === null)) return null;
+  private firstParse(file: string, format: FileFormat, source: string | AsciiBytes, text: string | Uint8Array): Parsed {
+    const parsed = parseText(source, file, format);
+    const starts = carriesState(parsed) ? null : chunkBoundaries(text, this.chunkChars);
+    const chunks = starts !== null && starts.length > 1 && !parsed.errors.some((e) => e.src === null) ? this.splitWhole(text, starts, parsed) : null;
+    if (chunks === null) {
+      this.entries.set(file, { text, parsed: withErrorCopies(parsed), chunks: null });
+      return parsed;
+    }
+    const merged = mergeParts(file, format, chunks.map((c) => c.part));
+    this.entries.set(file, { text, parsed: merged, chunks });
+    return withErrorCopies(merged);
+  }
+
+  /**
+   * A whole parse of `text` split at the chunks' byte offsets. A chunk's lines before it are read
+   * off the parse where something starts right at the chunk's start (a chunk starts at a dated
+   * line, so nearly always a directive: its SourceRef has the line), instead of counting every
+   * newline of the file again (30 ms of the xlarge bench ledger's first load in an engine
+   * worker); counted only where nothing starts there.
+   */
+  private splitWhole(text: string | Uint8Array, starts: number[], parsed: Parsed): ChunkEntry[] {
     const out: ChunkEntry[] = [];
     let byteBase = 0;
     for (let i = 0; i < starts.length; i++) {

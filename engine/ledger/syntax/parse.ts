@@ -68,6 +68,8 @@ class DirectiveSrc implements SourceRef {
 
 class FileParser {
   private readonly sc: Scanner;
+  /** A pushtag/poptag/pushmeta/popmeta line or a name_* option was read (see carriesState). */
+  private statefulLine = false;
   private readonly positions: Positions;
   private curDate: DayNum | null = null;
   private readonly tags: PushedTag[] = [];
@@ -87,6 +89,11 @@ class FileParser {
   /** The whole text, for messages (made on first use in a parse from bytes: Scanner.s). */
   private get s(): string {
     return this.sc.s;
+  }
+
+  /** Whether this parse read something that carries state past its line (carriesState). */
+  crossesLines(): boolean {
+    return this.statefulLine || this.sc.stringCrossedLine;
   }
 
   run(): void {
@@ -291,6 +298,7 @@ class FileParser {
       case 'option': {
         sc.blank('the option name');
         const name = sc.readString();
+        if (ROOT_OPTIONS.has(name)) this.statefulLine = true;
         sc.blank('the option value');
         const value = sc.readString();
         sc.endLine('after the option');
@@ -325,6 +333,7 @@ class FileParser {
       }
       case 'pushtag':
       case 'poptag': {
+        this.statefulLine = true;
         sc.blank('a tag');
         if (!sc.isTagOrLinkAt() || sc.code() !== HASH) sc.fail(M.expected('a tag (#name)', sc.describe()));
         const tag = sc.readTagName();
@@ -341,6 +350,7 @@ class FileParser {
       }
       case 'pushmeta':
       case 'popmeta': {
+        this.statefulLine = true;
         sc.blank('a metadata key');
         const key = sc.readKey();
         if (sc.code() !== COLON) sc.fail(M.expected('":" after the metadata key', sc.describe()));
@@ -511,14 +521,30 @@ export function parsePiece(out: ParsedFile, text: string | AsciiBytes, at: Piece
   parseInto(out, text, typeof text === 'string' ? codesOf(text) : text.bytes, at);
 }
 
+const statefulParses = new WeakSet<ParsedFile>();
+
+/**
+ * Whether the parse of a text read anything that carries state past its own line: a string over
+ * a line end (an unclosed quote reads on to the next quote), pushtag/poptag/pushmeta/popmeta, or
+ * a `name_*` option. Without any, every line that begins a directive is between directives for
+ * the parser, so the text may be cut there and its pieces parsed alone with the same result
+ * (chunks.ts: what chunkStarts' text checks find, without reading the text again). A parse that
+ * failed (an internal error) counts as carrying state.
+ */
+export function carriesState(parsed: ParsedFile): boolean {
+  return statefulParses.has(parsed);
+}
+
 function parseInto(out: ParsedFile, text: string | AsciiBytes, codes: Codes, at: PieceExtent | null): void {
   const firstError = out.errors.length;
   const source = typeof text === 'string' ? text : null;
   try {
     const parser = new FileParser(source, codes, out, at);
     parser.run();
+    if (parser.crossesLines()) statefulParses.add(out);
     if (at !== null) parser.measure(at);
   } catch (e) {
+    statefulParses.add(out);
     out.errors.push(SyntaxErrors.parse({ src: null, source: null, date: null }, M.internal(e instanceof Error ? e.message : String(e))));
     if (at !== null) new FileParser(source, codes, { ...out, errors: [] }, at).measure(at);
   } finally {

@@ -77,6 +77,8 @@ export class Scanner {
   readonly n: number;
   /** Content end (before CR LF) of the last line fully consumed by endLine or a comment line. */
   lastLineEnd = 0;
+  /** Whether a string read so far ran over a line end (ParseCache: the file is then parsed whole). */
+  stringCrossedLine = false;
   /**
    * Char ranges [start, end) of the postings of the transaction being read, for their SourceRefs:
    * entries [0, 2 * postings) are valid. Reused, never truncated: `length = 0` drops an array's
@@ -450,9 +452,11 @@ export class Scanner {
     let out: string | null = null;
     let seg = i;
     let h = 0;
+    let lf = false;
     for (; i < this.n; i++) {
       const c = cs[i];
       if (c === QUOTE) break;
+      if (c === LF) lf = true;
       h = hashStep(h, c);
       if (c === BACKSLASH && i + 1 < this.n) {
         const d = cs[i + 1];
@@ -468,6 +472,7 @@ export class Scanner {
         }
       }
     }
+    if (lf) this.stringCrossedLine = true;
     if (i >= this.n) this.fail(M.unterminatedString(), open);
     this.pos = i + 1;
     // Payees and narrations repeat (a few hundred distinct ones over a hundred thousand

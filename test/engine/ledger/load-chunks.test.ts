@@ -12,9 +12,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkStarts, quotesCloseOnTheirLine } from '../../../engine/ledger/chunks';
+import { chunkBoundaries, chunkStarts, quotesCloseOnTheirLine } from '../../../engine/ledger/chunks';
 import { ParseCache } from '../../../engine/ledger/load';
 import { parseText } from '../../../engine/ledger/syntax';
+import { carriesState } from '../../../engine/ledger/syntax/parse';
 import { AsciiBytes } from '../../../engine/ledger/syntax/codes';
 import { block, ledgerText, withPostingSrc } from './random-ledgers';
 
@@ -185,6 +186,68 @@ describe('chunked parse cache', () => {
     expect(chunkStarts(bytes(body), 500)).toEqual(chunkStarts(body, 500));
     for (const t of ['pushtag #trip\n' + body, body + '\r\npoptag #trip\r\n', body + '\rpoptag #trip\r', 'pushmeta k: 1\n' + body, 'option "name_assets" "Aktiva"\n' + body, body + '2021-01-01 note Assets:Cash "two\nlines"\n', body + '; a lone " in a comment\n'])
       expect(chunkStarts(bytes(t), 500)).toBeNull();
+  });
+
+  it('on first sight, cuts a file where its parse says it may be cut (carriesState)', () => {
+    const file = '/books/main.beancount';
+    const body = ledgerOf(200);
+    const states = (t: string) => carriesState(parseText(t, file, 'beancount'));
+    expect(states(body)).toBe(false);
+    for (const t of [
+      'pushtag #trip\n' + body,
+      '\uFEFFpushtag #trip\n' + body,
+      body + '\r\npoptag #trip\r\n',
+      'pushmeta k: 1\n' + body,
+      body + 'popmeta k:\n',
+      'option "name_assets" "Aktiva"\n' + body,
+      body + '2021-01-01 note Assets:Cash "two\nlines"\n',
+      // An unclosed string reads on to the next quote, lines later.
+      body.replace('"Shop 7" "groceries"', '"Shop 7" "groceries'),
+    ])
+      expect(states(t), t.slice(0, 40)).toBe(true);
+    // A line whose quotes do not pair up, where the parse fails before any string crosses a line
+    // (it resumes at the next line): nothing is carried.
+    expect(states(body.replace('"Shop 7" "groceries"', '"Shop 7 "groceries"'))).toBe(false);
+    // Quotes the parser never reads, and `"name_` that is no option: the text checks refuse
+    // these, the parse does not.
+    const middle = body.indexOf('2020-02-01 * "Shop 112"');
+    for (const t of [
+      body.slice(0, middle) + '; a lone " in a comment\n' + body.slice(middle),
+      body.slice(0, middle) + '2020-02-01 * "name_assets" "x"\n  Expenses:Food  1.00 USD\n  Assets:Cash\n' + body.slice(middle),
+      'option "name_of_my_books" "x"\n' + body,
+    ]) {
+      expect(states(t)).toBe(false);
+      expect(chunkStarts(t, 500)).toBeNull();
+      const cache = new ParseCache(500);
+      const first = cache.parse(file, t);
+      const chunks = chunkBoundaries(t, 500).length;
+      expect(chunks).toBeGreaterThan(5);
+      expect(cache.chunkMisses).toBe(chunks);
+      expect(withPostingSrc(first)).toStrictEqual(withPostingSrc(parseText(t, file, 'beancount')));
+      // An append past the comment parses only the last chunk again (which may now be two).
+      const appended = t + '\n2021-03-01 * "Shop" "appended"\n  Expenses:Food  3.00 USD\n  Assets:Cash\n';
+      const second = cache.parse(file, appended);
+      expect(cache.chunkHits).toBe(chunks - 1);
+      expect(cache.chunkMisses - chunks).toBe(chunkStarts(appended, 500, chunkBoundaries(t, 500).at(-1))!.length - (chunks - 1));
+      expect(withPostingSrc(second)).toStrictEqual(withPostingSrc(parseText(appended, file, 'beancount')));
+      // An edit that makes the comment's quote part of a string across lines is parsed whole.
+      const opened = appended.replace('"Shop 150" "groceries"', '"Shop 150" "groceries');
+      expect(withPostingSrc(cache.parse(file, opened))).toStrictEqual(withPostingSrc(parseText(opened, file, 'beancount')));
+    }
+    // A file whose parse carries state is kept whole.
+    const pushed = 'pushtag #trip\n' + body;
+    const cache = new ParseCache(500);
+    cache.parse(file, pushed);
+    expect(cache.chunkMisses).toBe(0);
+    // Strings across lines whose lines begin with a date, every few transactions: cut there, a
+    // piece parsed alone would read a string's second line as a directive. After an edit near the
+    // start every later piece is parsed again: still the whole file's parse.
+    const notes = body.replace(/("Shop \d*5" )"groceries"/g, '$1"groceries\n2020-03-01 * \\"not a directive\\""');
+    expect(states(notes)).toBe(true);
+    const c2 = new ParseCache(500);
+    c2.parse(file, notes);
+    const edited = notes.replace('2020-02-01 * "Shop 0"', '2020-02-01 * "Shop zero"');
+    expect(withPostingSrc(c2.parse(file, edited))).toStrictEqual(withPostingSrc(parseText(edited, file, 'beancount')));
   });
 
   it('checks only past a prefix known to pass: the same chunks as a whole check, text or bytes', () => {
