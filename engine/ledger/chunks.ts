@@ -123,15 +123,6 @@ export function chunkBoundaries(text: ChunkSource, target = CHUNK_CHARS): number
   return starts;
 }
 
-/**
- * Whether a piece of a file may be parsed on its own, with the parse of what follows it started
- * afresh at its end (a line that begins with a digit): nothing in it carries state to later
- * directives (chunkStarts' checks, from the piece's start on).
- */
-export function endsCleanly(piece: ChunkSource): boolean {
-  return !isStateful(piece, 0) && quotesCloseOnTheirLine(piece, 0);
-}
-
 /** The last line start before `end` that begins with a digit, past index 0; -1 if none. */
 export function lastBoundary(text: Uint8Array, end: number): number {
   const b = asBuffer(text);

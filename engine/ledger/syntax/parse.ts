@@ -515,10 +515,11 @@ export interface PieceExtent {
  * Parses one piece of a file (streamed-read.ts) into `out`, after what it holds: positions count
  * from `at`, the piece's start in the file, which is then moved to the piece's end, as the parse's
  * own position cursor counts it (it has walked nearly to the end already: counting each piece's
- * lines again was a pass over every byte of the file).
+ * lines again was a pass over every byte of the file). True when this piece's parse carried state
+ * past a line (carriesState).
  */
-export function parsePiece(out: ParsedFile, text: string | AsciiBytes, at: PieceExtent): void {
-  parseInto(out, text, typeof text === 'string' ? codesOf(text) : text.bytes, at);
+export function parsePiece(out: ParsedFile, text: string | AsciiBytes, at: PieceExtent): boolean {
+  return parseInto(out, text, typeof text === 'string' ? codesOf(text) : text.bytes, at);
 }
 
 const statefulParses = new WeakSet<ParsedFile>();
@@ -535,13 +536,15 @@ export function carriesState(parsed: ParsedFile): boolean {
   return statefulParses.has(parsed);
 }
 
-function parseInto(out: ParsedFile, text: string | AsciiBytes, codes: Codes, at: PieceExtent | null): void {
+function parseInto(out: ParsedFile, text: string | AsciiBytes, codes: Codes, at: PieceExtent | null): boolean {
   const firstError = out.errors.length;
   const source = typeof text === 'string' ? text : null;
+  let crosses = true;
   try {
     const parser = new FileParser(source, codes, out, at);
     parser.run();
-    if (parser.crossesLines()) statefulParses.add(out);
+    crosses = parser.crossesLines();
+    if (crosses) statefulParses.add(out);
     if (at !== null) parser.measure(at);
   } catch (e) {
     statefulParses.add(out);
@@ -557,4 +560,5 @@ function parseInto(out: ParsedFile, text: string | AsciiBytes, codes: Codes, at:
     e.message = detach(e.message);
     e.source = detachOrNull(e.source);
   }
+  return crosses;
 }
