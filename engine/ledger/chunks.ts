@@ -18,6 +18,9 @@
  *   slower, never different.
  * The checks are a superset of where the parser reads these (a push/pop line start, a name_ in quotes).
  * Everything else the parser keeps (date and number caches, interned names) gives equal values.
+ * Where a parse of the text is at hand, it answers instead, exactly (syntax/parse.ts carriesState):
+ * the parse cache's first parse of a file (chunkBoundaries) and each piece of a streamed read. The
+ * text checks remain for a changed file, to know which chunks can be kept before parsing any.
  *
  * `test/engine/ledger/load-chunks.test.ts` checks that chunked parses deep-equal whole parses on
  * random ledgers under random edits, errors and SourceRefs included.
