@@ -10,8 +10,8 @@ import { COMMA, QUOTE, TILDE, isAccountFirstStart, isKeyStart, isUpper } from '.
 import { readNumberExpr } from './number-expr';
 import type { Scanner } from './scanner';
 import { PENDING_SRC } from './transaction';
-import { readCustomValue, readMetaLine, readTagsLinks } from './values';
-import { NO_META, NO_STRINGS, exact } from '../shared';
+import { keptMeta, readCustomValue, readMetaLine, readTagsLinks } from './values';
+import { NO_META, NO_STRINGS } from '../shared';
 import type { Dec } from '../../decimal';
 
 /** Indented lines under a non-transaction directive: metadata and comments only. */
@@ -22,7 +22,7 @@ export function readMetaBlock(sc: Scanner): Meta {
     else if (isAccountFirstStart(sc.code())) sc.fail(M.postingOutsideTransaction());
     else sc.fail(M.expected('a metadata line (key: value)', sc.describe()));
   }
-  return meta === NO_META ? meta : exact(meta);
+  return meta === NO_META ? meta : keptMeta(meta);
 }
 
 function amount(sc: Scanner): Amount {

@@ -285,8 +285,11 @@ class FileParser {
       seen.add(e.key);
       add.push({ key: e.key, kind: e.kind, text: e.text });
     }
-    if (add.length > 0 && d.meta === NO_META) d.meta = [];
-    for (let i = add.length - 1; i >= 0; i--) d.meta.push(add[i]);
+    if (add.length === 0) return;
+    // NO_META and a shared list (values.ts keptMeta) are frozen: the pushed entries go to a copy.
+    const meta = d.meta.slice();
+    for (let i = add.length - 1; i >= 0; i--) meta.push(add[i]);
+    d.meta = meta;
   }
 
   private undated(ls: number): void {

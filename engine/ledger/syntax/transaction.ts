@@ -13,7 +13,7 @@ import { AT, CR, LBRACE, LF, QUOTE, SEMI, SPACE, TAB, isFlagChar, isKeyStart, is
 import { readCost, readPrice } from './cost';
 import { isNumberStart, readNumberExpr } from './number-expr';
 import type { Scanner } from './scanner';
-import { readMetaLine, readTagsLinks } from './values';
+import { keptMeta, readMetaLine, readTagsLinks } from './values';
 import { ParsedPosting } from './posting';
 import { NO_META, NO_STRINGS, exact } from '../shared';
 
@@ -139,12 +139,12 @@ export function readTransaction(sc: Scanner, date: DayNum, time: number | null, 
     }
   }
   const own = postings.slice(0, count);
-  for (let i = 0; i < count; i++) if (own[i].meta !== NO_META) own[i].meta = exact(own[i].meta);
+  for (let i = 0; i < count; i++) if (own[i].meta !== NO_META) own[i].meta = keptMeta(own[i].meta);
   return {
     type: 'transaction',
     date,
     time,
-    meta: meta === NO_META ? meta : exact(meta),
+    meta: meta === NO_META ? meta : keptMeta(meta),
     src: PENDING_SRC,
     flag,
     payee,
