@@ -12,6 +12,7 @@
  */
 import type { Statement } from './ast';
 import { parseQuery } from './parser';
+import { useKept } from '../recently-used';
 
 /** Longer texts (hand-written queries, not the built-ins) are parsed each time. */
 export const MAX_TEXT_CHARS = 16 * 1024;
@@ -21,13 +22,8 @@ const statements = new Map<string, Statement>();
 
 /** The statement of `text`: parseQuery's, kept for the next run of the same text. */
 export function parsedStatement(text: string): Statement {
-  const known = statements.get(text);
-  if (known !== undefined) {
-    // Map order is insertion order: moving a hit to the end keeps the oldest first in line.
-    statements.delete(text);
-    statements.set(text, known);
-    return known;
-  }
+  const known = useKept(statements, text);
+  if (known !== undefined) return known;
   const stmt = parseQuery(text);
   if (text.length <= MAX_TEXT_CHARS) {
     if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);

@@ -11,6 +11,7 @@
  * recently used dropped first. Bounded by conditions and by names over all of them (a ledger with
  * very many accounts keeps fewer conditions; a condition past the whole budget keeps no more).
  */
+import { useKept } from '../../recently-used';
 
 /** The verdicts kept for one condition. */
 export interface Verdicts {
@@ -28,13 +29,8 @@ let names = 0;
 
 /** The verdicts kept for the condition with this key (the same object until it is dropped). */
 export function accountVerdicts(key: string): Verdicts {
-  let v = byCondition.get(key);
-  if (v !== undefined) {
-    // Most recently used last: the first key is the one to drop.
-    byCondition.delete(key);
-    byCondition.set(key, v);
-    return v;
-  }
+  let v = useKept(byCondition, key);
+  if (v !== undefined) return v;
   v = { map: new Map(), dropped: false };
   byCondition.set(key, v);
   while (byCondition.size > limits.conditions) dropOldest();
